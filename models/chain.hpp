@@ -1,0 +1,184 @@
+#pragma once
+// The granular chain of JVB eq. (2) with the optional local springs of eq. (31):
+//   m_i ẍ_i = −K_i x_i + f_{i−1} − f_i,
+//   f_j = k_j δ_j+^{3/2} + β γ_j k_j δ_j+^{β−1} δ̇_j,   δ_j = x_j − x_{j+1},
+// beads i = 0..N−1 and links j = 0..N−2 (0-based; free ends). β = 3/2 is
+// Kuwabara–Kono, γ = 0 is Hertz.
+//
+// Two first-order formulations share the interleaved state y = (x_0, u_0,
+// x_1, u_1, ...): u = v = ẋ (usual variables, not Lipschitz at δ = 0 for
+// β < 2) or u = w, the generalized velocity of eqs. (10)–(11), for which the
+// right-hand side is locally Lipschitz.
+#include <Eigen/Dense>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "models/block_tridiagonal.hpp"
+#include "models/positive_power.hpp"
+
+namespace granconv {
+
+enum class Formulation { xv, xw };
+
+inline const char* to_string(Formulation f) { return f == Formulation::xv ? "xv" : "xw"; }
+inline Formulation formulation_from_string(const std::string& s) {
+  if (s == "xv") return Formulation::xv;
+  if (s == "xw") return Formulation::xw;
+  throw std::invalid_argument("unknown formulation '" + s + "' (expected xv or xw)");
+}
+
+template <class S>
+using Vec = Eigen::Matrix<S, Eigen::Dynamic, 1>;
+
+template <class S>
+struct Chain {
+  std::vector<S> m;      // N masses
+  std::vector<S> K;      // N local spring stiffnesses (0: none)
+  std::vector<S> k;      // N−1 contact stiffnesses
+  std::vector<S> gamma;  // N−1 damping constants
+  int twice_beta = 3;    // 2β: 2 (linear dashpot), 3 (Kuwabara–Kono), 5 (Hunt–Crossley)
+
+  int beads() const { return static_cast<int>(m.size()); }
+
+  void validate() const {
+    const auto n = m.size();
+    if (n < 1) throw std::invalid_argument("a chain needs at least one bead");
+    if (K.size() != n || k.size() + 1 != n || gamma.size() + 1 != n)
+      throw std::invalid_argument("chain parameter arrays have inconsistent lengths");
+    for (const auto& mi : m)
+      if (!(mi > 0)) throw std::invalid_argument("bead masses must be positive");
+    if (twice_beta != 2 && twice_beta != 3 && twice_beta != 5)
+      throw std::invalid_argument("beta must be 1, 3/2 or 5/2");
+  }
+
+  S gap(const Vec<S>& y, int j) const { return y[2 * j] - y[2 * j + 2]; }
+
+  // γ_j k_j δ_j+^β: the part of the momentum carried by the damping, eq. (10).
+  S damping_potential(int j, const S& delta) const {
+    return gamma[j] * k[j] * positive_power_half(delta, twice_beta);
+  }
+
+  // Velocity from the generalized velocity, eq. (10): v_i = w_i + (g_{i−1} − g_i)/m_i.
+  Vec<S> v_from_w(const Vec<S>& y) const { return map_velocity(y, S(1)); }
+  Vec<S> w_from_v(const Vec<S>& y) const { return map_velocity(y, S(-1)); }
+
+  // H = ½ Σ m v² + (2/5) Σ k δ+^{5/2} + ½ Σ K x², on the (x, v) state.
+  S energy(const Vec<S>& y) const {
+    S h(0);
+    for (int i = 0; i < beads(); ++i)
+      h += (m[i] * y[2 * i + 1] * y[2 * i + 1] + K[i] * y[2 * i] * y[2 * i]) / 2;
+    for (int j = 0; j + 1 < beads(); ++j)
+      h += S(2) / 5 * k[j] * positive_power_half(gap(y, j), 5);
+    return h;
+  }
+
+  // dH/dt along the (x, v) vector field, computed from the right-hand side
+  // (not from the closed-form dissipation) so that a test of its sign checks
+  // the force law itself.
+  S energy_rate(const Vec<S>& y, const Vec<S>& dy) const {
+    S r(0);
+    for (int i = 0; i < beads(); ++i) r += m[i] * y[2 * i + 1] * dy[2 * i + 1] + K[i] * y[2 * i] * y[2 * i + 1];
+    for (int j = 0; j + 1 < beads(); ++j)
+      r += k[j] * positive_power_half(gap(y, j), 3) * (y[2 * j + 1] - y[2 * j + 3]);
+    return r;
+  }
+
+ private:
+  Vec<S> map_velocity(const Vec<S>& y, const S& sign) const {
+    Vec<S> out = y;
+    for (int j = 0; j + 1 < beads(); ++j) {
+      const S g = damping_potential(j, gap(y, j));
+      out[2 * j + 1] -= sign * g / m[j];
+      out[2 * j + 3] += sign * g / m[j + 1];
+    }
+    return out;
+  }
+};
+
+// The chain as a first-order system in one formulation: what schemes and
+// references integrate. rhs and jacobian allocate nothing.
+template <class S>
+class ChainSystem {
+ public:
+  using Scalar = S;
+  using Vector = Vec<S>;
+
+  ChainSystem(Chain<S> chain, Formulation f) : chain_(std::move(chain)), form_(f) { chain_.validate(); }
+
+  const Chain<S>& chain() const { return chain_; }
+  Formulation formulation() const { return form_; }
+  int beads() const { return chain_.beads(); }
+  int dim() const { return 2 * chain_.beads(); }
+
+  // The state in this formulation from positions and velocities, and back.
+  Vector from_xv(const Vector& y) const { return form_ == Formulation::xw ? chain_.w_from_v(y) : y; }
+  Vector to_xv(const Vector& y) const { return form_ == Formulation::xw ? chain_.v_from_w(y) : y; }
+
+  void rhs(const S& /*t*/, const Vector& y, Vector& dy) const {
+    const auto& c = chain_;
+    const int n = c.beads();
+    for (int i = 0; i < n; ++i) {
+      dy[2 * i] = y[2 * i + 1];
+      dy[2 * i + 1] = -c.K[i] * y[2 * i] / c.m[i];
+    }
+    for (int j = 0; j + 1 < n; ++j) {
+      const S d = c.gap(y, j);
+      if (!(d > 0)) continue;
+      const S elastic = c.k[j] * positive_power_half(d, 3);
+      if (form_ == Formulation::xv) {
+        const S f = elastic + S(c.twice_beta) / 2 * c.gamma[j] * c.k[j] *
+                                  positive_power_half(d, c.twice_beta - 2) * (y[2 * j + 1] - y[2 * j + 3]);
+        dy[2 * j + 1] -= f / c.m[j];
+        dy[2 * j + 3] += f / c.m[j + 1];
+      } else {
+        const S g = c.damping_potential(j, d);
+        dy[2 * j] -= g / c.m[j];
+        dy[2 * j + 2] += g / c.m[j + 1];
+        dy[2 * j + 1] -= elastic / c.m[j];
+        dy[2 * j + 3] += elastic / c.m[j + 1];
+      }
+    }
+  }
+
+  void jacobian(const S& /*t*/, const Vector& y, BlockTridiagonal<S>& J) const {
+    const auto& c = chain_;
+    const int n = c.beads();
+    if (J.beads() != n) J.resize(n);
+    J.set_zero();
+    for (int i = 0; i < n; ++i) {
+      J.diag[i](0, 1) = S(1);
+      J.diag[i](1, 0) = -c.K[i] / c.m[i];
+    }
+    for (int j = 0; j + 1 < n; ++j) {
+      const S d = c.gap(y, j);
+      if (!(d > 0)) continue;
+      const S de = c.k[j] * positive_power_half_derivative(d, 3);  // ∂(elastic)/∂δ
+      // Row r of bead j gets −(∂F/∂δ)(e_j − e_{j+1})/m_j, bead j+1 the opposite.
+      auto couple = [&](int row, int col, const S& dF_ddelta) {
+        J.diag[j](row, col) -= dF_ddelta / c.m[j];
+        J.upper[j](row, col) += dF_ddelta / c.m[j];
+        J.lower[j + 1](row, col) += dF_ddelta / c.m[j + 1];
+        J.diag[j + 1](row, col) -= dF_ddelta / c.m[j + 1];
+      };
+      if (form_ == Formulation::xv) {
+        const S beta = S(c.twice_beta) / 2;
+        const S ddot = y[2 * j + 1] - y[2 * j + 3];
+        const S a = de + beta * c.gamma[j] * c.k[j] * positive_power_half_derivative(d, c.twice_beta - 2) * ddot;
+        const S b = beta * c.gamma[j] * c.k[j] * positive_power_half(d, c.twice_beta - 2);
+        couple(1, 0, a);
+        couple(1, 1, b);
+      } else {
+        const S dg = c.gamma[j] * c.k[j] * positive_power_half_derivative(d, c.twice_beta);
+        couple(0, 0, dg);
+        couple(1, 0, de);
+      }
+    }
+  }
+
+ private:
+  Chain<S> chain_;
+  Formulation form_;
+};
+
+}  // namespace granconv

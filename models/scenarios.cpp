@@ -1,0 +1,36 @@
+#include "models/scenarios.hpp"
+
+#include <stdexcept>
+
+namespace granconv {
+
+const std::vector<ScenarioInfo>& scenario_catalogue() {
+  static const std::vector<ScenarioInfo> catalogue = {
+      {"trimer-impact", "JVB trimer, impact IC (3): x = 0, v = (V, 0, 0), contacts open and close",
+       Parameters({{"gamma", 0.1}, {"v", 1.0}, {"beta", 1.5}, {"t_end", 5.0}}), "adams"},
+      {"trimer-nobreak", "JVB trimer, IC (19): all contacts stay closed on [0, 1.5]",
+       Parameters({{"gamma", 0.1}, {"beta", 1.5}, {"t_end", 1.5}}), "adams"},
+      {"binary-kk", "JVB eq. (7): dimensionless binary KK collision with damping gamma (γ̃)",
+       Parameters({{"gamma", 0.1}, {"beta", 1.5}, {"t_end", 5.0}}), "adams"},
+      {"dimer", "JVB §4: dimer chain, masses 1 and epsilon alternating, impact at speed v",
+       Parameters({{"n", 25}, {"epsilon", 0.59}, {"gamma", 0.06}, {"v", 1.0}, {"beta", 1.5}, {"t_end", 30.0}}),
+       "adams"},
+      {"chain", "homogeneous chain of n unit beads, impact at speed v",
+       Parameters({{"n", 50}, {"gamma", 0.1}, {"v", 1.0}, {"beta", 1.5}, {"t_end", 30.0}}), "adams"},
+      {"cradle", "JVB eq. (31): Newton's cradle, local springs K, contact stiffness k",
+       Parameters({{"n", 10}, {"m", 1.0}, {"K", 0.01}, {"k", 13.115}, {"gamma", 0.3}, {"v", 1.0}, {"beta", 1.5},
+                   {"t_end", 300.0}}),
+       "adams"},
+  };
+  return catalogue;
+}
+
+const ScenarioInfo& scenario_info(const std::string& name) {
+  for (const auto& s : scenario_catalogue())
+    if (s.name == name) return s;
+  std::string known;
+  for (const auto& s : scenario_catalogue()) known += (known.empty() ? "" : ", ") + s.name;
+  throw std::invalid_argument("unknown scenario '" + name + "' (known: " + known + ")");
+}
+
+}  // namespace granconv

@@ -1,0 +1,122 @@
+#pragma once
+// The scenario catalogue: chains, initial states and final times of the
+// source papers, each with named, overridable parameters.
+#include <string>
+#include <vector>
+
+#include "models/chain.hpp"
+#include "models/parameters.hpp"
+
+namespace granconv {
+
+struct ScenarioInfo {
+  std::string name;
+  std::string description;
+  Parameters defaults;
+  // Integration method of the CVODE reference: "adams" for these non-stiff
+  // chains at tight tolerances (variable order up to 12), "bdf" when stiff.
+  std::string reference_method;
+};
+
+const std::vector<ScenarioInfo>& scenario_catalogue();
+const ScenarioInfo& scenario_info(const std::string& name);  // throws on unknown names
+
+// A scenario instantiated in scalar type S: the chain, the initial (x, v)
+// state (interleaved) and the final time.
+template <class S>
+struct Problem {
+  std::string scenario;
+  Parameters params;
+  Chain<S> chain;
+  Vec<S> y0;  // (x_0, v_0, x_1, v_1, ...)
+  S t_end;
+};
+
+namespace detail {
+template <class S>
+Chain<S> uniform_links(std::vector<S> masses, const S& k, const S& gamma, int twice_beta) {
+  Chain<S> c;
+  const auto n = masses.size();
+  c.m = std::move(masses);
+  c.K.assign(n, S(0));
+  c.k.assign(n - 1, k);
+  c.gamma.assign(n - 1, gamma);
+  c.twice_beta = twice_beta;
+  return c;
+}
+
+inline int twice_beta_of(const Parameters& p) {
+  const double b = p.get("beta");
+  if (b == 1.0) return 2;
+  if (b == 1.5) return 3;
+  if (b == 2.5) return 5;
+  throw std::invalid_argument("parameter 'beta' must be 1, 1.5 or 2.5");
+}
+
+template <class S>
+Vec<S> impact_state(int n, const S& v) {
+  Vec<S> y = Vec<S>::Zero(2 * n);
+  y[1] = v;
+  return y;
+}
+}  // namespace detail
+
+template <class S>
+Problem<S> make_problem(const std::string& name, const Parameters& p) {
+  using std::sqrt;
+  Problem<S> pr{name, p, {}, {}, S(p.get("t_end"))};
+  if (!(p.get("t_end") > 0)) throw std::invalid_argument("parameter 't_end' must be positive");
+  const int tb = detail::twice_beta_of(p);
+  const S gamma(p.get("gamma"));
+  if (name == "trimer-impact" || name == "trimer-nobreak") {
+    // JVB §2.2: m_n = R_n^3 with R = (1, 4/5, 9/10); k_2 = 1, k_3 = sqrt(81/85).
+    const S r1(1), r2 = S(4) / 5, r3 = S(9) / 10;
+    pr.chain = detail::uniform_links<S>({r1 * r1 * r1, r2 * r2 * r2, r3 * r3 * r3}, S(1), gamma, tb);
+    pr.chain.k[1] = sqrt(S(81) / S(85));
+    if (name == "trimer-impact") {
+      pr.y0 = detail::impact_state<S>(3, S(p.get("v")));
+    } else {  // IC (19)
+      pr.y0.resize(6);
+      pr.y0 << S(9) / 10, S(7) / 10, S(2) / 10, S(6) / 10, S(0), S(2) / 100;
+    }
+  } else if (name == "binary-kk") {
+    // Eq. (7) as two beads of mass 2 (reduced mass 1), k = 1, relative
+    // approach speed 1: δ = x_0 − x_1 obeys ζ'' = −ζ^{3/2} − (3/2) γ̃ ζ^{1/2} ζ'.
+    pr.chain = detail::uniform_links<S>({S(2), S(2)}, S(1), gamma, tb);
+    pr.y0 = Vec<S>::Zero(4);
+    pr.y0[1] = S(1) / 2;
+    pr.y0[3] = -S(1) / 2;
+  } else if (name == "dimer") {
+    // JVB §4: m = 1 for beads 1, 3, 5, ... and ε for beads 2, 4, ...; k_n = 1.
+    const int n = p.get_int("n", 2);
+    std::vector<S> m(n);
+    for (int i = 0; i < n; ++i) m[i] = (i % 2 == 0) ? S(1) : S(p.get("epsilon"));
+    if (!(p.get("epsilon") > 0)) throw std::invalid_argument("parameter 'epsilon' must be positive");
+    pr.chain = detail::uniform_links<S>(std::move(m), S(1), gamma, tb);
+    pr.y0 = detail::impact_state<S>(n, S(p.get("v")));
+  } else if (name == "chain") {
+    const int n = p.get_int("n", 2);
+    pr.chain = detail::uniform_links<S>(std::vector<S>(n, S(1)), S(1), gamma, tb);
+    pr.y0 = detail::impact_state<S>(n, S(p.get("v")));
+  } else if (name == "cradle") {
+    // Newton's cradle, eq. (31): local springs K on every bead.
+    const int n = p.get_int("n", 2);
+    pr.chain = detail::uniform_links<S>(std::vector<S>(n, S(p.get("m"))), S(p.get("k")), gamma, tb);
+    pr.chain.K.assign(n, S(p.get("K")));
+    pr.y0 = detail::impact_state<S>(n, S(p.get("v")));
+  } else {
+    scenario_info(name);  // throws with the list of known names
+    throw std::logic_error("scenario '" + name + "' has no builder");
+  }
+  pr.chain.validate();
+  return pr;
+}
+
+template <class S>
+Problem<S> make_problem(const std::string& name, const std::vector<std::string>& assignments) {
+  Parameters p = scenario_info(name).defaults;
+  for (const auto& a : assignments) p.set_assignment(a);
+  return make_problem<S>(name, p);
+}
+
+}  // namespace granconv
