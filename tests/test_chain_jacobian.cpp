@@ -1,0 +1,78 @@
+// The analytic block-tridiagonal Jacobians against central finite differences,
+// at states where contacts are open, closed, and just closing.
+#include <catch2/catch.hpp>
+
+#include "models/chain.hpp"
+#include "models/scenarios.hpp"
+
+using namespace granconv;
+
+namespace {
+
+Eigen::MatrixXd finite_difference_jacobian(const ChainSystem<double>& sys, const Vec<double>& y) {
+  const int d = sys.dim();
+  Eigen::MatrixXd J(d, d);
+  Vec<double> fp(d), fm(d);
+  for (int c = 0; c < d; ++c) {
+    const double step = 1e-7 * std::max(1.0, std::abs(y[c]));
+    Vec<double> yp = y, ym = y;
+    yp[c] += step;
+    ym[c] -= step;
+    sys.rhs(0.0, yp, fp);
+    sys.rhs(0.0, ym, fm);
+    J.col(c) = (fp - fm) / (2 * step);
+  }
+  return J;
+}
+
+Chain<double> test_chain(int twice_beta, double K) {
+  Chain<double> c;
+  c.m = {1.0, 0.512, 0.729, 0.59};
+  c.K = {K, 0.5 * K, K, 2 * K};
+  c.k = {1.0, 0.976, 1.3};
+  c.gamma = {0.1, 0.2, 0.05};
+  c.twice_beta = twice_beta;
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("analytic Jacobian matches finite differences", "[models][jacobian]") {
+  // Gaps: link 0 closed (0.3), link 1 open (-0.2), link 2 just closing
+  // (1e-3: far enough from 0 that central differences stay on one side).
+  Vec<double> y(8);
+  y << 0.5, 0.7, 0.2, -0.4, 0.4, 0.9, 0.399, 0.1;
+  for (int tb : {2, 3, 5})
+    for (double K : {0.0, 0.01})
+      for (auto f : {Formulation::xv, Formulation::xw}) {
+        ChainSystem<double> sys(test_chain(tb, K), f);
+        BlockTridiagonal<double> J(sys.beads());
+        sys.jacobian(0.0, y, J);
+        const Eigen::MatrixXd fd = finite_difference_jacobian(sys, y);
+        INFO("2β = " << tb << ", K = " << K << ", formulation " << to_string(f));
+        CHECK((J.dense() - fd).cwiseAbs().maxCoeff() <= 2e-6 * std::max(1.0, fd.cwiseAbs().maxCoeff()));
+      }
+}
+
+TEST_CASE("Jacobian of an open contact has no contact terms", "[models][jacobian]") {
+  Vec<double> y(8);
+  y << -1, 0, 0, 0, 1, 0, 2, 0;  // all gaps negative
+  ChainSystem<double> sys(test_chain(3, 0.0), Formulation::xw);
+  BlockTridiagonal<double> J(4);
+  sys.jacobian(0.0, y, J);
+  Eigen::MatrixXd expected = Eigen::MatrixXd::Zero(8, 8);
+  for (int i = 0; i < 4; ++i) expected(2 * i, 2 * i + 1) = 1;
+  CHECK((J.dense() - expected).cwiseAbs().maxCoeff() == 0.0);
+}
+
+TEST_CASE("a perturbed Jacobian entry is detected", "[models][jacobian]") {
+  // The comparison above can fail: a wrong coefficient in one block shows up.
+  Vec<double> y(8);
+  y << 0.5, 0.7, 0.2, -0.4, 0.4, 0.9, 0.399, 0.1;
+  ChainSystem<double> sys(test_chain(3, 0.01), Formulation::xv);
+  BlockTridiagonal<double> J(4);
+  sys.jacobian(0.0, y, J);
+  J.upper[0](1, 0) *= 1.0001;
+  const Eigen::MatrixXd fd = finite_difference_jacobian(sys, y);
+  CHECK((J.dense() - fd).cwiseAbs().maxCoeff() > 2e-6);
+}
