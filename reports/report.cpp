@@ -291,9 +291,23 @@ std::string shq(const std::string& s) {
   return o + "'";
 }
 
+// Compact number: 3 significant digits, scientific ("1e-4", "2.5e-13") for
+// very small or large magnitudes.
 std::string g(double v, int prec = 3) {
   if (!std::isfinite(v)) return "–";
-  return fmt::format("{:.{}g}", v, prec);
+  const double a = std::abs(v);
+  if (a == 0 || (a >= 1e-2 && a < 1e4)) return fmt::format("{:.{}g}", v, prec);
+  std::string m = fmt::format("{:.{}e}", v, prec - 1);
+  const auto epos = m.find('e');
+  std::string mant = m.substr(0, epos), ex = m.substr(epos + 1);
+  if (mant.find('.') != std::string::npos) {
+    while (mant.back() == '0') mant.pop_back();
+    if (mant.back() == '.') mant.pop_back();
+  }
+  const bool neg = ex[0] == '-';
+  std::size_t i = 1;
+  while (i + 1 < ex.size() && ex[i] == '0') ++i;
+  return mant + "e" + (neg ? "-" : "") + ex.substr(i);
 }
 
 std::string fixed(double v, int prec = 2) {
@@ -473,22 +487,29 @@ std::string draw_convergence(const std::string& group, const std::vector<Study*>
       const double p = std::isfinite(c.observed) ? c.observed : fl->order;
       // Wide and translucent ('#AARRGGBB') so the data stay visible on top.
       fits.push_back("$" + name + " with lines lw 5 lc rgb '#a0" + st.color.substr(1) + "' " +
-                     "title " + gq(fmt::format("fit {}: p = {}", series_title(s), fixed(p))) + " noenhanced");
+                     "title " + gq(fmt::format("fit p = {} ({})", fixed(p), series_title(s))) + " noenhanced");
     }
   }
   if (plots.empty()) return "";
-  // Guide lines E = a h^p for the distinct expected orders, anchored a third
-  // of a decade above the highest data point relative to that slope.
+  // Guide lines E = a h^p for the distinct expected orders, anchored to the
+  // data they describe: half a decade above the highest usable point (relative
+  // to slope p) of the checks expecting p, inside those checks' windows.
   std::size_t gi = 0;
   std::vector<std::string> guides;
   for (double p : expected) {
     double top = -std::numeric_limits<double>::infinity();
     for (const Study* s : studies)
-      for (std::size_t i = 0; i < s->h.size(); ++i)
-        if (s->usable[i] && plottable(s->h[i], s->e[i]))
+      for (const auto& c : s->checks) {
+        if (!(std::abs(c.expected - p) < 1e-6)) continue;
+        for (std::size_t i = 0; i < s->h.size(); ++i) {
+          if (!s->usable[i] || !plottable(s->h[i], s->e[i])) continue;
+          if (c.window && (s->h[i] < c.window->h_min * (1 - 1e-12) || s->h[i] > c.window->h_max * (1 + 1e-12)))
+            continue;
           top = std::max(top, std::log10(s->e[i]) - p * std::log10(s->h[i]));
+        }
+      }
     if (!std::isfinite(top)) continue;
-    const double a = top + 0.35 + 0.35 * gi;
+    const double a = top + 0.5;
     const std::string name = fmt::format("guide{}", gi);
     pre += datablock(name, {{hmin, std::pow(10.0, a + p * std::log10(hmin))},
                             {hmax, std::pow(10.0, a + p * std::log10(hmax))}});
@@ -508,10 +529,11 @@ std::string draw_convergence(const std::string& group, const std::vector<Study*>
   body += "  set logscale xy\n  set format x '10^{%L}'\n  set format y '10^{%L}'\n";
   body += "  set xlabel 'step size h'\n  set ylabel 'error E(h)'\n";
   body += "  set grid xtics ytics mxtics mytics lc rgb '#e6e6e6'\n";
-  body += "  set key left top box opaque samplen 3 spacing 1.1 font ',10'\n";
+  body += "  set key outside right top samplen 3 spacing 1.05 font ',10'\n";
+  body += fmt::format("  set xrange [{:.17g}:{:.17g}]\n", hmin / 1.25, hmax * 1.25);
   body += "  set title " + gq("Convergence: " + group) + " noenhanced\n";
   body += plot;
-  write_file(dir / (stem + ".gp"), pre + two_terminals(stem, "900,650", "900,650", body));
+  write_file(dir / (stem + ".gp"), pre + two_terminals(stem, "1100,650", "1100,650", body));
   run_gnuplot(gnuplot, dir, stem);
   return stem;
 }
@@ -526,7 +548,7 @@ std::string draw_local_slopes(Study& s, const fs::path& dir, const std::string& 
   std::string body;
   body += "  set logscale x\n  set format x '10^{%L}'\n";
   body += "  set xlabel 'step size h'\n  set ylabel 'local slope  Δlog E / Δlog h'\n";
-  body += "  set grid xtics ytics lc rgb '#e6e6e6'\n  set yrange [-5<*:*<10]\n";
+  body += "  set grid xtics ytics lc rgb '#e6e6e6'\n";
   body += "  set key outside right top font ',10'\n";
   body += "  set title " + gq("Local slopes: " + s.id) + " noenhanced\n";
   int obj = 1;
@@ -543,6 +565,16 @@ std::string draw_local_slopes(Study& s, const fs::path& dir, const std::string& 
                           "lc rgb '#d62728' front\n",
                           obj++, c.window->h_min, c.observed, c.window->h_max, c.observed);
     if (std::isfinite(c.expected)) expected.insert(c.expected);
+  }
+  // y range: the slopes and the expected orders with a margin, clipped to
+  // [-5, 10] (pairwise slopes of oscillating errors can be wild).
+  double ylo = std::numeric_limits<double>::infinity(), yhi = -ylo;
+  for (const auto& q : sl)
+    if (std::isfinite(q.second)) ylo = std::min(ylo, q.second), yhi = std::max(yhi, q.second);
+  for (double p : expected) ylo = std::min(ylo, p), yhi = std::max(yhi, p);
+  if (std::isfinite(ylo) && std::isfinite(yhi)) {
+    const double m = std::max(0.25, 0.08 * (yhi - ylo));
+    body += fmt::format("  set yrange [{:.17g}:{:.17g}]\n", std::max(-5.0, ylo - m), std::min(10.0, yhi + m));
   }
   std::size_t gi = 0;
   for (double p : expected)
@@ -585,10 +617,10 @@ std::string draw_trajectory(Study& s, const fs::path& dir, const std::string& gn
   body += "  set grid lc rgb '#e6e6e6'\n  set key outside right top font ',10'\n  set xlabel 't'\n";
   body += "  set ylabel 'displacement x_n'\n";
   body += "  plot for [i=1:N] " + ref + " using 1:(column(1+i)) with lines lw 1.5 lc i title sprintf('bead %d', i), \\\n"
-          "       for [i=1:N] " + sch + " using 1:(column(1+i)) with points pt 7 ps 0.5 lc i notitle\n";
+          "       for [i=1:N] " + sch + " using 1:(column(1+i)) with points pt 7 ps 0.8 lc i notitle\n";
   body += "  set ylabel 'velocity v_n'\n";
   body += "  plot for [i=1:N] " + ref + " using 1:(column(1+N+i)) with lines lw 1.5 lc i title sprintf('bead %d', i), \\\n"
-          "       for [i=1:N] " + sch + " using 1:(column(1+N+i)) with points pt 7 ps 0.5 lc i notitle\n";
+          "       for [i=1:N] " + sch + " using 1:(column(1+N+i)) with points pt 7 ps 0.8 lc i notitle\n";
   body += "  unset multiplot\n";
   write_file(dir / (stem + ".gp"),
              header("trajectories, study " + s.id, stem) + two_terminals(stem, "900,700", "900,700", body));
