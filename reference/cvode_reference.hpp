@@ -1,0 +1,40 @@
+#pragma once
+// CVODE reference solutions of a chain scenario (ARCHITECTURE.md, reference/).
+//
+// The (x, w) formulation of JVB eqs. (10)-(11) is integrated (its right-hand
+// side is locally Lipschitz), with a root function on every contact gap
+// x_j - x_{j+1}; at every sign change the integration is restarted
+// (CVodeReInit) so that each segment is smooth. Linear algebra is banded
+// (mu = ml = 3 on the interleaved state) with the analytic Jacobian.
+#include <string>
+#include <vector>
+
+#include "models/scenarios.hpp"
+#include "reference/reference_solution.hpp"
+
+namespace granconv {
+
+// Default tolerances: rtol 1e-15, atol 1e-16, tighter than the 1e-13 / 1e-15
+// first planned. Approaching a contact opening the solution behaves like
+// (t* - t)^{5/2} (high derivatives blow up) and CVODE's global error there is
+// ~60× its tolerance: at rtol 1e-13 the trimer-impact reference is off by
+// 9.7e-12 against the cpp_bin_float_50 reference, at rtol 1e-15 by 1.4e-13
+// (tests/test_multiprecision_crosscheck.cpp). Adams vs BDF, max order and the
+// Newton tolerance do not change this; the tolerance does, proportionally.
+struct ReferenceOptions {
+  double rtol = 1e-15, atol = 1e-16;
+  std::string method;  // "adams" | "bdf"; "" = scenario default (scenario_info().reference_method)
+  long max_steps = 50'000'000;
+  bool estimate_error = true;  // rerun at rtol/10, atol/10 and record max |difference|
+};
+
+// The method actually used for `problem` under `opt` ("adams" or "bdf").
+std::string resolved_reference_method(const Problem<double>& problem, const ReferenceOptions& opt);
+
+// States (x, v) at `times` (sorted ascending, within [0, t_end], duplicates
+// allowed). Throws std::invalid_argument on bad input and std::runtime_error
+// (naming the CVODE flag and the time) on any solver failure.
+ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vector<double>& times,
+                                  const ReferenceOptions& opt = {});
+
+}  // namespace granconv

@@ -1,0 +1,8 @@
+#include "reference/multiprecision_reference.hpp"
+
+namespace granconv {
+
+template std::vector<Vec<Mp50>> multiprecision_reference(const Problem<Mp50>&, const std::vector<Mp50>&, const Mp50&,
+                                                         MpStats*);
+
+}  // namespace granconv

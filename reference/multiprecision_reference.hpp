@@ -1,0 +1,211 @@
+#pragma once
+// A reference in an arbitrary scalar type S (e.g. boost::multiprecision::
+// cpp_bin_float_50), to cross-check the CVODE reference below double
+// precision. Boost.Odeint's Runge–Kutta–Fehlberg 7(8) pair with step-size
+// control integrates the (x, w) formulation; every sign change of a contact
+// gap is located by Illinois root-finding on the length of a single step from
+// the start of the step (to ~1e-40 in time) and the integration is restarted
+// just past it, so every step is taken on a smooth segment.
+#include <algorithm>
+#include <boost/multiprecision/cpp_bin_float.hpp>
+#include <boost/numeric/odeint.hpp>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "models/scenarios.hpp"
+
+namespace granconv {
+
+struct MpStats {
+  long steps = 0;   // accepted steps
+  long events = 0;  // gap sign changes located and restarted at
+  std::vector<double> event_times;
+};
+
+namespace detail {
+
+template <class S>
+struct MpRhs {
+  const ChainSystem<S>* sys;
+  mutable Vec<S> y, dy;
+  void operator()(const std::vector<S>& x, std::vector<S>& dxdt, const S& t) const {
+    std::copy(x.begin(), x.end(), y.data());
+    sys->rhs(t, y, dy);
+    std::copy(dy.data(), dy.data() + dy.size(), dxdt.begin());
+  }
+};
+
+// range_algebra whose norm_inf does not go through odeint's value-type
+// extraction (which recurses on Boost.Multiprecision numbers in Boost 1.74).
+struct MpAlgebra : boost::numeric::odeint::range_algebra {
+  template <class State>
+  static typename State::value_type norm_inf(const State& s) {
+    using std::abs;
+    typename State::value_type m(0);
+    for (const auto& v : s) m = std::max<typename State::value_type>(m, abs(v));
+    return m;
+  }
+};
+
+template <class S>
+int sign_of(const S& v) {
+  return v > 0 ? 1 : (v < 0 ? -1 : 0);
+}
+
+}  // namespace detail
+
+template <class S>
+std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const std::vector<S>& times,
+                                             const S& tolerance = S(1e-30), MpStats* stats = nullptr) {
+  namespace odeint = boost::numeric::odeint;
+  using State = std::vector<S>;
+  using Stepper = odeint::runge_kutta_fehlberg78<State, S, State, S, detail::MpAlgebra>;
+
+  if (times.empty()) throw std::invalid_argument("multiprecision reference: no output times requested");
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    if (times[i] < 0 || times[i] > problem.t_end)
+      throw std::invalid_argument("multiprecision reference: output time outside [0, t_end]");
+    if (i > 0 && times[i] < times[i - 1])
+      throw std::invalid_argument("multiprecision reference: output times not sorted ascending");
+  }
+  if (!(tolerance > 0)) throw std::invalid_argument("multiprecision reference: tolerance must be positive");
+
+  const ChainSystem<S> sys(problem.chain, Formulation::xw);
+  const int dim = sys.dim(), ngaps = sys.beads() - 1;
+  detail::MpRhs<S> rhs{&sys, Vec<S>(dim), Vec<S>(dim)};
+  Stepper stepper;
+  auto controlled = odeint::make_controlled(tolerance, tolerance, stepper);
+  const S root_tol = S(1e-40);
+  const S h_max = problem.t_end / 100;  // a gap cannot close and reopen within one step
+  MpStats st;
+
+  auto gap = [](const State& y, int j) { return y[2 * j] - y[2 * j + 2]; };
+  std::vector<Vec<S>> out;
+  out.reserve(times.size());
+  Vec<S> buf(dim);
+  auto emit = [&](const State& w) {
+    std::copy(w.begin(), w.end(), buf.data());
+    out.push_back(problem.chain.v_from_w(buf));
+  };
+  State single(dim);
+  auto step_from = [&](const State& y0, const S& t0, const S& h, State& y1) {
+    stepper.do_step(rhs, y0, t0, y1, h);  // explicit RK: a step of any length is as accurate as the accepted one
+  };
+
+  State y(dim), y1(dim), yev(dim);
+  {
+    const Vec<S> w0 = problem.chain.w_from_v(problem.y0);
+    std::copy(w0.data(), w0.data() + dim, y.begin());
+  }
+  // Signs of the gaps: a zero is "no sign yet", and only a strict change of a
+  // known sign is an event (touching beads at rest are not in contact yet).
+  std::vector<int> sgn(std::max(ngaps, 0));
+  auto update_signs = [&](const State& s) {
+    for (int j = 0; j < ngaps; ++j)
+      if (const int g = detail::sign_of(gap(s, j)); g != 0) sgn[j] = g;
+  };
+  update_signs(y);
+
+  S t(0);
+  const S t_last = times.back();
+  std::size_t next = 0;
+  while (next < times.size() && times[next] <= t) {
+    emit(y);
+    ++next;
+  }
+  S h = std::min<S>(h_max, t_last / 1000);
+  long failures = 0;
+  while (next < times.size()) {
+    S dt = std::min(h, std::min(h_max, t_last - t));
+    S t_try = t;
+    if (controlled.try_step(rhs, y, t_try, y1, dt) != odeint::success) {
+      h = dt;  // reduced by the controller
+      if (++failures > 100000) throw std::runtime_error("multiprecision reference: step size control failed");
+      continue;
+    }
+    ++st.steps;
+    const S h_taken = t_try - t;
+    const S h_next = dt;
+    // Earliest strict sign change of any gap inside the step.
+    int j_event = -1;
+    S s_lo(0), s_hi = h_taken;
+    for (int j = 0; j < ngaps; ++j) {
+      const int g1 = detail::sign_of(gap(y1, j));
+      if (sgn[j] == 0 || g1 == 0 || g1 == sgn[j]) continue;
+      // Illinois on the step length s ↦ gap_j(step(y, t, s)); f(lo) has the old sign.
+      S a(0), b = h_taken;
+      S fa = gap(y, j), fb = gap(y1, j);
+      if (detail::sign_of(fa) != sgn[j]) fa = S(sgn[j]) * root_tol;  // exact zero at the start
+      int side = 0;
+      for (int it = 0; it < 400 && b - a > root_tol; ++it) {
+        S c = it % 8 == 7 ? (a + b) / 2 : b - fb * (b - a) / (fb - fa);
+        if (!(c > a && c < b)) c = (a + b) / 2;
+        step_from(y, t, c, single);
+        const S fc = gap(single, j);
+        if (detail::sign_of(fc) == sgn[j]) {
+          a = c;
+          fa = fc;
+          if (side == -1) fb /= 2;
+          side = -1;
+        } else {
+          b = c;
+          fb = fc;
+          if (side == 1) fa /= 2;
+          side = 1;
+        }
+      }
+      if (j_event < 0 || b < s_hi) {
+        j_event = j;
+        s_lo = a;
+        s_hi = b;
+      }
+    }
+    if (j_event >= 0) {
+      const S t_event = t + s_hi;
+      while (next < times.size() && times[next] <= t + s_lo) {
+        step_from(y, t, times[next] - t, single);
+        emit(single);
+        ++next;
+      }
+      step_from(y, t, s_hi, yev);
+      // Times inside the bracket (width ≤ 1e-40): the state just past the event.
+      while (next < times.size() && times[next] <= t_event) {
+        emit(yev);
+        ++next;
+      }
+      ++st.events;
+      st.event_times.push_back(static_cast<double>(t_event));
+      if (st.events > 100000) throw std::runtime_error("multiprecision reference: more than 100000 contact events");
+      y.swap(yev);
+      t = t_event;
+      const int crossed = -sgn[j_event];
+      update_signs(y);
+      sgn[j_event] = crossed;  // also when the gap is exactly zero just past the event
+      h = h_taken;  // the step that crossed the event was accurate: resume with its size
+      continue;
+    }
+    while (next < times.size() && times[next] < t_try) {
+      step_from(y, t, times[next] - t, single);
+      emit(single);
+      ++next;
+    }
+    while (next < times.size() && times[next] <= t_try) {
+      emit(y1);
+      ++next;
+    }
+    y.swap(y1);
+    t = t_try;
+    update_signs(y);
+    h = h_next;
+  }
+  if (stats) *stats = std::move(st);
+  return out;
+}
+
+using Mp50 = boost::multiprecision::cpp_bin_float_50;
+extern template std::vector<Vec<Mp50>> multiprecision_reference(const Problem<Mp50>&, const std::vector<Mp50>&,
+                                                                const Mp50&, MpStats*);
+
+}  // namespace granconv

@@ -1,0 +1,51 @@
+#pragma once
+// Where a reference solution came from: solver, version, method, tolerances,
+// work done, contact events found and an estimate of its own error. Every
+// study result carries this object (ARCHITECTURE.md, "Core ideas").
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace granconv {
+
+struct Provenance {
+  std::string solver;            // "CVODE", "odeint-rkf78/cpp_bin_float_50", ...
+  std::string sundials_version;  // SUNDIALS_VERSION, empty for non-SUNDIALS solvers
+  std::string method;            // "adams" | "bdf" | ...
+  double rtol = 0, atol = 0;
+  long steps = 0;   // internal steps, summed over all smooth segments
+  long events = 0;  // contact events (gap sign changes) located and restarted at
+  std::vector<double> event_times;
+  double error_estimate = 0;          // max over times and components, see below
+  std::string error_estimate_method;  // how error_estimate was obtained ("" = none)
+
+  nlohmann::json to_json() const {
+    return nlohmann::json{{"solver", solver},
+                          {"sundials_version", sundials_version},
+                          {"method", method},
+                          {"rtol", rtol},
+                          {"atol", atol},
+                          {"steps", steps},
+                          {"events", events},
+                          {"event_times", event_times},
+                          {"error_estimate", error_estimate},
+                          {"error_estimate_method", error_estimate_method}};
+  }
+
+  static Provenance from_json(const nlohmann::json& j) {
+    Provenance p;
+    p.solver = j.at("solver").get<std::string>();
+    p.sundials_version = j.value("sundials_version", std::string());
+    p.method = j.at("method").get<std::string>();
+    p.rtol = j.at("rtol").get<double>();
+    p.atol = j.at("atol").get<double>();
+    p.steps = j.at("steps").get<long>();
+    p.events = j.at("events").get<long>();
+    p.event_times = j.value("event_times", std::vector<double>());
+    p.error_estimate = j.value("error_estimate", 0.0);
+    p.error_estimate_method = j.value("error_estimate_method", std::string());
+    return p;
+  }
+};
+
+}  // namespace granconv

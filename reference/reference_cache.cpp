@@ -1,0 +1,194 @@
+#include "reference/reference_cache.hpp"
+
+#include <fmt/core.h>
+#include <sundials/sundials_config.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <random>
+#include <system_error>
+
+namespace granconv {
+
+namespace {
+
+std::string hex64(std::uint64_t v) { return fmt::format("{:016x}", v); }
+
+// A double as "%.17g" (readable) and its exact bits (unambiguous).
+nlohmann::json exact(double x) {
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &x, sizeof bits);
+  return nlohmann::json::array({fmt::format("{:.17g}", x), hex64(bits)});
+}
+
+nlohmann::json exact_array(const double* p, std::size_t n) {
+  nlohmann::json a = nlohmann::json::array();
+  for (std::size_t i = 0; i < n; ++i) a.push_back(exact(p[i]));
+  return a;
+}
+nlohmann::json exact_array(const std::vector<double>& v) { return exact_array(v.data(), v.size()); }
+
+std::optional<ReferenceSolution> load_entry(const std::filesystem::path& file, const std::string& key, int dim,
+                                            CacheStatus& status) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    status = CacheStatus::miss;
+    return std::nullopt;
+  }
+  auto bad = [&](CacheStatus s, const std::string& why) {
+    status = s;
+    std::cerr << "granconv: reference cache entry " << file.string() << " is "
+              << (s == CacheStatus::stale ? "stale" : "corrupted") << " (" << why << "); recomputing\n";
+    return std::nullopt;
+  };
+  std::string line;
+  if (!std::getline(in, line)) return bad(CacheStatus::corrupted, "no header");
+  nlohmann::json header;
+  try {
+    header = nlohmann::json::parse(line);
+  } catch (const std::exception&) {
+    return bad(CacheStatus::corrupted, "unreadable header");
+  }
+  try {
+    if (header.at("key").get<std::string>() != key) return bad(CacheStatus::stale, "key mismatch");
+    const auto count = header.at("count").get<std::size_t>();
+    if (header.at("dim").get<int>() != dim) return bad(CacheStatus::stale, "state dimension mismatch");
+    const std::size_t doubles = count * (1 + static_cast<std::size_t>(dim));
+    std::vector<double> payload(doubles);
+    in.read(reinterpret_cast<char*>(payload.data()), static_cast<std::streamsize>(doubles * sizeof(double)));
+    if (static_cast<std::size_t>(in.gcount()) != doubles * sizeof(double))
+      return bad(CacheStatus::corrupted, "payload too short");
+    if (in.peek() != std::char_traits<char>::eof()) return bad(CacheStatus::corrupted, "payload too long");
+    if (hex64(fnv1a64(payload.data(), doubles * sizeof(double))) != header.at("payload_checksum").get<std::string>())
+      return bad(CacheStatus::corrupted, "checksum mismatch");
+    ReferenceSolution sol;
+    sol.times.assign(payload.begin(), payload.begin() + static_cast<std::ptrdiff_t>(count));
+    sol.states.reserve(count);
+    for (std::size_t i = 0; i < count; ++i)
+      sol.states.push_back(Eigen::Map<const Vec<double>>(payload.data() + count + i * dim, dim));
+    sol.provenance = Provenance::from_json(header.at("provenance"));
+    status = CacheStatus::hit;
+    return sol;
+  } catch (const nlohmann::json::exception& e) {
+    return bad(CacheStatus::corrupted, std::string("malformed header: ") + e.what());
+  }
+}
+
+void store_entry(const std::filesystem::path& dir, const std::filesystem::path& file, const std::string& key,
+                 const ReferenceSolution& sol) {
+  const std::size_t count = sol.times.size();
+  const int dim = count ? static_cast<int>(sol.states.front().size()) : 0;
+  std::vector<double> payload;
+  payload.reserve(count * (1 + static_cast<std::size_t>(dim)));
+  payload.insert(payload.end(), sol.times.begin(), sol.times.end());
+  for (const auto& s : sol.states) payload.insert(payload.end(), s.data(), s.data() + s.size());
+  const nlohmann::json header = {{"format", kReferenceCacheFormat},
+                                 {"key", key},
+                                 {"provenance", sol.provenance.to_json()},
+                                 {"count", count},
+                                 {"dim", dim},
+                                 {"payload_checksum", hex64(fnv1a64(payload.data(), payload.size() * sizeof(double)))}};
+  std::filesystem::create_directories(dir);
+  static std::atomic<unsigned> counter{0};
+  std::random_device rd;
+  const std::filesystem::path tmp =
+      dir / fmt::format(".{}.tmp.{}.{}.{:08x}", file.filename().string(), static_cast<long>(::getpid()),
+                        counter.fetch_add(1), rd());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << header.dump() << '\n';
+    out.write(reinterpret_cast<const char*>(payload.data()),
+              static_cast<std::streamsize>(payload.size() * sizeof(double)));
+    out.close();
+    if (!out) {
+      std::error_code ec;
+      std::filesystem::remove(tmp, ec);
+      throw std::runtime_error("cannot write reference cache entry " + tmp.string());
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, file, ec);  // atomic replace: concurrent writers are safe, last one wins
+  if (ec) {
+    std::filesystem::remove(tmp, ec);
+    throw std::runtime_error("cannot move reference cache entry into place: " + file.string());
+  }
+}
+
+}  // namespace
+
+const char* to_string(CacheStatus s) {
+  switch (s) {
+    case CacheStatus::disabled: return "disabled";
+    case CacheStatus::hit: return "hit";
+    case CacheStatus::miss: return "miss";
+    case CacheStatus::stale: return "stale";
+    case CacheStatus::corrupted: return "corrupted";
+  }
+  return "?";
+}
+
+std::uint64_t fnv1a64(const void* data, std::size_t size, std::uint64_t h) {
+  const auto* p = static_cast<const unsigned char*>(data);
+  for (std::size_t i = 0; i < size; ++i) {
+    h ^= p[i];
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+std::string reference_cache_key(const Problem<double>& problem, const std::vector<double>& times,
+                                const ReferenceOptions& opt) {
+  nlohmann::json params = nlohmann::json::object();
+  for (const auto& [k, v] : problem.params.values()) params[k] = exact(v);
+  const auto& c = problem.chain;
+  const nlohmann::json key = {
+      {"format", kReferenceCacheFormat},
+      {"solver", "CVODE"},
+      {"sundials_version", SUNDIALS_VERSION},
+      {"scenario", problem.scenario},
+      {"params", params},
+      {"chain", {{"m", exact_array(c.m)}, {"K", exact_array(c.K)}, {"k", exact_array(c.k)},
+                 {"gamma", exact_array(c.gamma)}, {"twice_beta", c.twice_beta}}},
+      {"y0", exact_array(problem.y0.data(), static_cast<std::size_t>(problem.y0.size()))},
+      {"t_end", exact(problem.t_end)},
+      {"rtol", exact(opt.rtol)},
+      {"atol", exact(opt.atol)},
+      {"method", resolved_reference_method(problem, opt)},
+      {"max_steps", opt.max_steps},
+      {"estimate_error", opt.estimate_error},
+      {"times", {{"count", times.size()},
+                 {"fnv1a64", hex64(fnv1a64(times.data(), times.size() * sizeof(double)))},
+                 {"first", times.empty() ? nlohmann::json() : exact(times.front())},
+                 {"last", times.empty() ? nlohmann::json() : exact(times.back())}}}};
+  return key.dump();  // objects are key-sorted: canonical
+}
+
+std::string reference_cache_file_name(const std::string& key) {
+  return hex64(fnv1a64(key.data(), key.size())) + ".ref";
+}
+
+ReferenceSolution cached_reference(const Problem<double>& problem, const std::vector<double>& times,
+                                   const ReferenceOptions& opt, const std::filesystem::path& cache_dir,
+                                   CacheStatus* status) {
+  CacheStatus st = CacheStatus::disabled;
+  if (cache_dir.empty()) {
+    if (status) *status = st;
+    return cvode_reference(problem, times, opt);
+  }
+  const std::string key = reference_cache_key(problem, times, opt);
+  const std::filesystem::path file = cache_dir / reference_cache_file_name(key);
+  if (auto hit = load_entry(file, key, static_cast<int>(problem.y0.size()), st)) {
+    if (status) *status = st;
+    return std::move(*hit);
+  }
+  ReferenceSolution sol = cvode_reference(problem, times, opt);
+  store_entry(cache_dir, file, key, sol);
+  if (status) *status = st;
+  return sol;
+}
+
+}  // namespace granconv

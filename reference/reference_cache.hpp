@@ -1,0 +1,41 @@
+#pragma once
+// On-disk cache of CVODE reference solutions.
+//
+// Key: canonical JSON of everything that defines the reference (scenario,
+// parameters, chain arrays, initial state, final time, tolerances, method,
+// max_steps, error-estimate flag, SUNDIALS version, cache format version and a
+// hash of the times array). File name: 64-bit FNV-1a of the key, in hex.
+// Entry: one line of JSON header {key, provenance, count, dim,
+// payload_checksum}, then raw native doubles: the times, then the states.
+// Entries are written to a temporary file in the same directory and renamed
+// into place, so concurrent writers are safe (last writer wins).
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "reference/cvode_reference.hpp"
+
+namespace granconv {
+
+inline constexpr int kReferenceCacheFormat = 1;
+
+enum class CacheStatus { disabled, hit, miss, stale, corrupted };
+const char* to_string(CacheStatus s);
+
+std::uint64_t fnv1a64(const void* data, std::size_t size, std::uint64_t h = 0xcbf29ce484222325ULL);
+
+// Canonical key (compact JSON text) and the entry's file name ("<16 hex>.ref").
+std::string reference_cache_key(const Problem<double>& problem, const std::vector<double>& times,
+                                 const ReferenceOptions& opt);
+std::string reference_cache_file_name(const std::string& key);
+
+// The reference from cache_dir when a valid entry exists, else computed with
+// cvode_reference and stored. An empty cache_dir means "no cache". Stale
+// (key mismatch) and corrupted (size/checksum) entries are recomputed, with a
+// one-line note on stderr.
+ReferenceSolution cached_reference(const Problem<double>& problem, const std::vector<double>& times,
+                                   const ReferenceOptions& opt, const std::filesystem::path& cache_dir,
+                                   CacheStatus* status = nullptr);
+
+}  // namespace granconv

@@ -1,0 +1,118 @@
+// CVODE reference: conservation, contact events, touching chains at rest,
+// input validation and error reporting.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <iostream>
+
+#include "reference/cvode_reference.hpp"
+
+using namespace granconv;
+
+namespace {
+std::vector<double> uniform_grid(double t_end, int n) {
+  std::vector<double> t(n + 1);
+  for (int k = 0; k <= n; ++k) t[k] = k * t_end / n;
+  return t;
+}
+}  // namespace
+
+TEST_CASE("CVODE reference conserves the energy of the Hertz trimer", "[reference][cvode]") {
+  const auto pr = make_problem<double>("trimer-impact", std::vector<std::string>{"gamma=0"});
+  ReferenceOptions opt;
+  opt.estimate_error = false;
+  const auto times = uniform_grid(pr.t_end, 500);
+  const auto ref = cvode_reference(pr, times, opt);
+  REQUIRE(ref.states.size() == times.size());
+  const double e0 = pr.chain.energy(pr.y0);
+  double worst = 0;
+  for (const auto& y : ref.states) worst = std::max(worst, std::abs(pr.chain.energy(y) - e0) / e0);
+  std::cout << "[reference] Hertz trimer: max relative energy drift " << worst << " (" << ref.provenance.steps
+            << " steps, " << ref.provenance.events << " events)\n";
+  INFO("max relative energy drift " << worst);
+  CHECK(worst < 1e-11);
+  CHECK((ref.states.front() - pr.y0).cwiseAbs().maxCoeff() == 0.0);
+}
+
+TEST_CASE("CVODE reference locates the contact openings of the trimer impact", "[reference][cvode]") {
+  const auto pr = make_problem<double>("trimer-impact", std::vector<std::string>{});
+  ReferenceOptions opt;
+  const auto ref = cvode_reference(pr, uniform_grid(pr.t_end, 100), opt);
+  const auto& p = ref.provenance;
+  std::cout << "[reference] trimer-impact: " << p.events << " events at";
+  for (double t : p.event_times) std::cout << ' ' << t;
+  std::cout << "; " << p.steps << " steps; error estimate " << p.error_estimate << " (" << p.error_estimate_method
+            << ")\n";
+  REQUIRE(p.events >= 1);
+  REQUIRE(p.event_times.size() == static_cast<std::size_t>(p.events));
+  // Just after at least one event a contact is open (negative gap).
+  std::vector<double> after;
+  for (double t : p.event_times)
+    if (t + 1e-6 <= pr.t_end) after.push_back(t + 1e-6);
+  REQUIRE(!after.empty());
+  opt.estimate_error = false;
+  const auto post = cvode_reference(pr, after, opt);
+  int openings = 0;
+  for (const auto& y : post.states)
+    for (int j = 0; j + 1 < pr.chain.beads(); ++j) openings += pr.chain.gap(y, j) < 0;
+  CHECK(openings >= 1);
+  CHECK(p.solver == "CVODE");
+  CHECK(p.method == "adams");
+  CHECK(p.error_estimate > 0);
+  CHECK(p.error_estimate < 1e-10);
+  const auto back = Provenance::from_json(p.to_json());
+  CHECK(back.to_json() == p.to_json());
+}
+
+TEST_CASE("CVODE reference runs the touching dimer without a root loop", "[reference][cvode]") {
+  const auto pr = make_problem<double>("dimer", std::vector<std::string>{});
+  ReferenceOptions opt;
+  opt.estimate_error = false;
+  const auto ref = cvode_reference(pr, uniform_grid(pr.t_end, 300), opt);
+  const auto& p = ref.provenance;
+  std::cout << "[reference] dimer (n = " << pr.chain.beads() << "): " << p.events << " events, " << p.steps
+            << " steps\n";
+  CHECK(p.events >= 1);
+  CHECK(p.events < 10 * pr.chain.beads());
+  for (std::size_t i = 1; i < p.event_times.size(); ++i) CHECK(p.event_times[i] > p.event_times[i - 1]);
+  // Momentum is conserved (free chain, no walls).
+  auto momentum = [&](const Vec<double>& y) {
+    double m = 0;
+    for (int i = 0; i < pr.chain.beads(); ++i) m += pr.chain.m[i] * y[2 * i + 1];
+    return m;
+  };
+  CHECK(std::abs(momentum(ref.states.back()) - momentum(pr.y0)) < 1e-11);
+}
+
+TEST_CASE("CVODE reference validates its input", "[reference][cvode]") {
+  const auto pr = make_problem<double>("trimer-impact", std::vector<std::string>{});
+  ReferenceOptions opt;
+  opt.estimate_error = false;
+  CHECK_THROWS_AS(cvode_reference(pr, {0.0, 2.0, 1.0}, opt), std::invalid_argument);
+  CHECK_THROWS_AS(cvode_reference(pr, {0.0, pr.t_end + 1e-9}, opt), std::invalid_argument);
+  CHECK_THROWS_AS(cvode_reference(pr, {-1.0, 1.0}, opt), std::invalid_argument);
+  CHECK_THROWS_AS(cvode_reference(pr, {}, opt), std::invalid_argument);
+  opt.method = "euler";
+  CHECK_THROWS_AS(cvode_reference(pr, {1.0}, opt), std::invalid_argument);
+  // Duplicates and t = 0, t = t_end are fine.
+  opt.method = "bdf";
+  const auto ref = cvode_reference(pr, {0.0, 0.0, 1.0, 1.0, pr.t_end, pr.t_end}, opt);
+  REQUIRE(ref.states.size() == 6);
+  CHECK(ref.states[2] == ref.states[3]);
+  CHECK(ref.states[4] == ref.states[5]);
+}
+
+TEST_CASE("CVODE failures throw with the flag name and the time", "[reference][cvode]") {
+  const auto pr = make_problem<double>("trimer-impact", std::vector<std::string>{});
+  ReferenceOptions opt;
+  opt.estimate_error = false;
+  opt.max_steps = 10;
+  try {
+    cvode_reference(pr, {pr.t_end}, opt);
+    FAIL("expected a CVODE failure");
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what();
+    INFO(what);
+    CHECK(what.find("CV_TOO_MUCH_WORK") != std::string::npos);
+    CHECK(what.find("t = ") != std::string::npos);
+  }
+}

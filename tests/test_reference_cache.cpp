@@ -1,0 +1,138 @@
+// On-disk reference cache: round trip, keys, corruption and staleness.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <random>
+
+#include "reference/reference_cache.hpp"
+
+using namespace granconv;
+namespace fs = std::filesystem;
+
+namespace {
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::random_device rd;
+    path = fs::temp_directory_path() / ("granconv-refcache-" + std::to_string(rd()) + std::to_string(rd()));
+    fs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+void require_same(const ReferenceSolution& a, const ReferenceSolution& b) {
+  REQUIRE(a.times == b.times);
+  REQUIRE(a.states.size() == b.states.size());
+  for (std::size_t i = 0; i < a.states.size(); ++i) REQUIRE(a.states[i] == b.states[i]);
+  REQUIRE(a.provenance.to_json() == b.provenance.to_json());
+}
+
+std::vector<fs::path> entries(const fs::path& dir) {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path());
+  return out;
+}
+}  // namespace
+
+TEST_CASE("reference cache round trip", "[reference][cache]") {
+  TempDir dir;
+  const auto pr = make_problem<double>("trimer-impact", std::vector<std::string>{});
+  ReferenceOptions opt;
+  opt.estimate_error = false;
+  const std::vector<double> times{0.0, 0.5, 1.0, 2.5, 2.5, 5.0};
+  CacheStatus st{};
+  const auto first = cached_reference(pr, times, opt, dir.path, &st);
+  CHECK(st == CacheStatus::miss);
+  const auto files = entries(dir.path);
+  REQUIRE(files.size() == 1);  // no temporary left behind
+  CHECK(files[0].filename().string() == reference_cache_file_name(reference_cache_key(pr, times, opt)));
+  const auto second = cached_reference(pr, times, opt, dir.path, &st);
+  CHECK(st == CacheStatus::hit);
+  require_same(first, second);
+  require_same(first, cvode_reference(pr, times, opt));
+  cached_reference(pr, times, opt, fs::path(), &st);
+  CHECK(st == CacheStatus::disabled);
+}
+
+TEST_CASE("reference cache key depends on everything that defines the reference", "[reference][cache]") {
+  const auto pr = make_problem<double>("trimer-impact", std::vector<std::string>{});
+  const std::vector<double> times{0.0, 1.0, 5.0};
+  const ReferenceOptions opt;
+  const std::string key = reference_cache_key(pr, times, opt);
+  CHECK(key == reference_cache_key(pr, times, opt));
+  CHECK(key != reference_cache_key(make_problem<double>("trimer-impact", std::vector<std::string>{"gamma=0.1000001"}),
+                                   times, opt));
+  CHECK(key != reference_cache_key(make_problem<double>("trimer-impact", std::vector<std::string>{"v=2"}), times, opt));
+  auto pr2 = pr;
+  pr2.chain.m[1] = std::nextafter(pr2.chain.m[1], 1.0);  // one ulp
+  CHECK(key != reference_cache_key(pr2, times, opt));
+  CHECK(key != reference_cache_key(pr, {0.0, 1.0, std::nextafter(5.0, 0.0)}, opt));
+  ReferenceOptions o2 = opt;
+  o2.rtol = 1e-12;
+  CHECK(key != reference_cache_key(pr, times, o2));
+  o2 = opt;
+  o2.method = "bdf";
+  CHECK(key != reference_cache_key(pr, times, o2));
+  o2 = opt;
+  o2.method = "adams";  // the scenario default: same reference
+  CHECK(key == reference_cache_key(pr, times, o2));
+  o2.rtol = 1e-12;
+  CHECK(reference_cache_file_name(key) != reference_cache_file_name(reference_cache_key(pr, times, o2)));
+}
+
+TEST_CASE("reference cache detects corrupted and stale entries", "[reference][cache]") {
+  TempDir dir;
+  const auto pr = make_problem<double>("trimer-nobreak", std::vector<std::string>{});
+  ReferenceOptions opt;
+  opt.estimate_error = false;
+  const std::vector<double> times{0.0, 0.25, 0.75, 1.5};
+  CacheStatus st{};
+  const auto fresh = cached_reference(pr, times, opt, dir.path, &st);
+  REQUIRE(st == CacheStatus::miss);
+  const fs::path file = dir.path / reference_cache_file_name(reference_cache_key(pr, times, opt));
+  REQUIRE(fs::exists(file));
+
+  SECTION("a flipped payload byte is detected and recomputed") {
+    {
+      std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+      f.seekg(-13, std::ios::end);
+      char c = 0;
+      f.read(&c, 1);
+      c = static_cast<char>(c ^ 0x10);
+      f.seekp(-13, std::ios::end);
+      f.write(&c, 1);
+    }
+    const auto again = cached_reference(pr, times, opt, dir.path, &st);
+    CHECK(st == CacheStatus::corrupted);
+    require_same(fresh, again);
+    cached_reference(pr, times, opt, dir.path, &st);
+    CHECK(st == CacheStatus::hit);  // rewritten
+  }
+  SECTION("a truncated payload is detected and recomputed") {
+    fs::resize_file(file, fs::file_size(file) - 8);
+    const auto again = cached_reference(pr, times, opt, dir.path, &st);
+    CHECK(st == CacheStatus::corrupted);
+    require_same(fresh, again);
+  }
+  SECTION("a header with another key is stale and recomputed") {
+    std::string content;
+    {
+      std::ifstream in(file, std::ios::binary);
+      content.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    const auto pos = content.find("trimer-nobreak");
+    REQUIRE(pos != std::string::npos);
+    content.replace(pos, 14, "trimer-NObreak");
+    {
+      std::ofstream out(file, std::ios::binary | std::ios::trunc);
+      out << content;
+    }
+    const auto again = cached_reference(pr, times, opt, dir.path, &st);
+    CHECK(st == CacheStatus::stale);
+    require_same(fresh, again);
+    cached_reference(pr, times, opt, dir.path, &st);
+    CHECK(st == CacheStatus::hit);
+  }
+}
