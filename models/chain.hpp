@@ -60,8 +60,18 @@ struct Chain {
   }
 
   // Velocity from the generalized velocity, eq. (10): v_i = w_i + (g_{i−1} − g_i)/m_i.
-  Vec<S> v_from_w(const Vec<S>& y) const { return map_velocity(y, S(1)); }
-  Vec<S> w_from_v(const Vec<S>& y) const { return map_velocity(y, S(-1)); }
+  Vec<S> v_from_w(const Vec<S>& y) const {
+    Vec<S> out(y.size());
+    map_velocity(y, S(1), out);
+    return out;
+  }
+  Vec<S> w_from_v(const Vec<S>& y) const {
+    Vec<S> out(y.size());
+    map_velocity(y, S(-1), out);
+    return out;
+  }
+  // In place into a preallocated vector, for stepping loops.
+  void v_from_w(const Vec<S>& y, Vec<S>& out) const { map_velocity(y, S(1), out); }
 
   // H = ½ Σ m v² + (2/5) Σ k δ+^{5/2} + ½ Σ K x², on the (x, v) state.
   S energy(const Vec<S>& y) const {
@@ -85,14 +95,13 @@ struct Chain {
   }
 
  private:
-  Vec<S> map_velocity(const Vec<S>& y, const S& sign) const {
-    Vec<S> out = y;
+  void map_velocity(const Vec<S>& y, const S& sign, Vec<S>& out) const {
+    out = y;
     for (int j = 0; j + 1 < beads(); ++j) {
       const S g = damping_potential(j, gap(y, j));
       out[2 * j + 1] -= sign * g / m[j];
       out[2 * j + 3] += sign * g / m[j + 1];
     }
-    return out;
   }
 };
 
@@ -114,6 +123,12 @@ class ChainSystem {
   // The state in this formulation from positions and velocities, and back.
   Vector from_xv(const Vector& y) const { return form_ == Formulation::xw ? chain_.w_from_v(y) : y; }
   Vector to_xv(const Vector& y) const { return form_ == Formulation::xw ? chain_.v_from_w(y) : y; }
+  void to_xv(const Vector& y, Vector& out) const {
+    if (form_ == Formulation::xw)
+      chain_.v_from_w(y, out);
+    else
+      out = y;
+  }
 
   void rhs(const S& /*t*/, const Vector& y, Vector& dy) const {
     const auto& c = chain_;

@@ -21,7 +21,7 @@ class NewtonFailure : public std::runtime_error {
     std::ostringstream os;
     os.precision(17);
     os << "Newton did not converge at step " << step << " (t = " << t << ", h = " << h << "): " << why
-       << " after " << iterations << " iterations, last update norm " << residual;
+       << " after " << iterations << " iterations, stage residual ‖G‖∞ = " << residual;
     return os.str();
   }
   long step_;

@@ -147,13 +147,15 @@ class RungeKutta {
         for (int c = 0; c < 2; ++c) w.z[index(n, i, c)] = tab_.c[i] * h * w.stage_rhs[0][2 * n + c];
     const S y_norm = y.cwiseAbs().maxCoeff();
     S previous(-1);
+    double residual_norm = 0;
     for (int it = 1; it <= newton_.max_iterations; ++it) {
       evaluate_stages(sys, t, y, h, w);
       stage_residual(h, w);
+      residual_norm = static_cast<double>(w.residual.cwiseAbs().maxCoeff());
       assemble_newton_matrix(sys, t, h, w);
       if (!w.lu.factor())
-        throw NewtonFailure(step_index, static_cast<double>(t), static_cast<double>(h),
-                            static_cast<double>(w.residual.cwiseAbs().maxCoeff()), it, "singular Newton matrix");
+        throw NewtonFailure(step_index, static_cast<double>(t), static_cast<double>(h), residual_norm, it,
+                            "singular Newton matrix");
       w.dz = -w.residual;
       w.lu.solve(w.dz);
       w.z += w.dz;
@@ -168,11 +170,11 @@ class RungeKutta {
       }
       using std::isfinite;
       if (!isfinite(static_cast<double>(update)))
-        throw NewtonFailure(step_index, static_cast<double>(t), static_cast<double>(h),
-                            static_cast<double>(update), it, "non-finite Newton update");
+        throw NewtonFailure(step_index, static_cast<double>(t), static_cast<double>(h), residual_norm, it,
+                            "non-finite Newton update");
       previous = update;
     }
-    throw NewtonFailure(step_index, static_cast<double>(t), static_cast<double>(h), static_cast<double>(previous),
+    throw NewtonFailure(step_index, static_cast<double>(t), static_cast<double>(h), residual_norm,
                         newton_.max_iterations, "iteration limit reached");
   }
 

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Set-up and entry point of the README's two commands:
+#   ./build.sh report   install missing Debian packages, configure, build, regenerate out/report/
+#   ./build.sh test     the same set-up, then the whole test suite (ctest)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+packages=(build-essential cmake libsundials-dev libeigen3-dev libboost-dev catch2 libcli11-dev libfmt-dev
+          nlohmann-json3-dev gnuplot-nox)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}"
+  sudo_cmd=()
+  [[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+build=${GRANCONV_BUILD_DIR:-build}
+jobs=$(nproc)
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$build" -j "$jobs"
+
+case "${1:-}" in
+  report)
+    "$build/studies/granconv" report --out "${GRANCONV_OUT:-out}" --jobs "$jobs"
+    ;;
+  test)
+    cd "$build"
+    ctest --no-tests=error --output-on-failure -j "$jobs"
+    ;;
+  *)
+    echo "usage: $0 report|test" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,113 @@
+#include "studies/claim.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <stdexcept>
+
+#include "models/scenarios.hpp"
+#include "schemes/scheme_catalogue.hpp"
+
+namespace granconv {
+
+namespace {
+
+template <class T>
+T field(const nlohmann::json& j, const std::string& key, const std::string& where) {
+  if (!j.contains(key)) throw std::invalid_argument(where + ": missing field '" + key + "'");
+  try {
+    return j.at(key).get<T>();
+  } catch (const nlohmann::json::exception&) {
+    throw std::invalid_argument(where + ": field '" + key + "' has the wrong type");
+  }
+}
+
+FitKind fit_kind(const std::string& s, const std::string& where) {
+  if (s == "least-squares") return FitKind::least_squares;
+  if (s == "upper-envelope") return FitKind::upper_envelope;
+  throw std::invalid_argument(where + ": fit must be 'least-squares' or 'upper-envelope', not '" + s + "'");
+}
+
+Claim parse_claim(const nlohmann::json& j) {
+  Claim c;
+  c.id = field<std::string>(j, "id", "claim");
+  const std::string where = "claim '" + c.id + "'";
+  c.title = field<std::string>(j, "title", where);
+  const auto src = field<nlohmann::json>(j, "source", where);
+  c.paper = field<std::string>(src, "paper", where + " source");
+  c.item = field<std::string>(src, "item", where + " source");
+  c.figure_group = field<std::string>(j, "figure_group", where);
+  c.scenario = field<std::string>(j, "scenario", where);
+  c.params = field<std::vector<std::string>>(j, "params", where);
+  c.scheme = field<std::string>(j, "scheme", where);
+  c.formulation = field<std::string>(j, "formulation", where);
+  c.error_norm = field<std::string>(j, "error_norm", where);
+  const auto g = field<nlohmann::json>(j, "grid", where);
+  c.grid = {field<double>(g, "h_max", where + " grid"), field<double>(g, "h_min", where + " grid"),
+            field<int>(g, "per_decade", where + " grid")};
+  if (!(c.grid.h_min > 0 && c.grid.h_max > c.grid.h_min && c.grid.per_decade >= 1))
+    throw std::invalid_argument(where + ": grid needs 0 < h_min < h_max and per_decade ≥ 1");
+  for (const auto& cj : field<nlohmann::json>(j, "checks", where)) {
+    OrderCheck k;
+    k.label = field<std::string>(cj, "label", where + " check");
+    if (cj.contains("window") && !cj.at("window").is_null()) {
+      const auto w = field<std::vector<double>>(cj, "window", where + " check");
+      if (w.size() != 2 || !(w[0] > 0 && w[1] > w[0]))
+        throw std::invalid_argument(where + ": check window must be [h_min, h_max] with 0 < h_min < h_max");
+      k.window = FitWindow{w[0], w[1]};
+    }
+    k.fit = fit_kind(field<std::string>(cj, "fit", where + " check"), where);
+    k.expected_order = field<double>(cj, "expected_order", where + " check");
+    k.tolerance = field<double>(cj, "tolerance", where + " check");
+    k.max_ci_width = field<double>(cj, "max_ci_width", where + " check");
+    c.checks.push_back(k);
+  }
+  if (c.checks.empty()) throw std::invalid_argument(where + ": no checks");
+  if (j.contains("trajectory_h") && !j.at("trajectory_h").is_null())
+    c.trajectory_h = field<double>(j, "trajectory_h", where);
+  c.notes = j.value("notes", "");
+  // Names must resolve now, not halfway through a run.
+  scenario_info(c.scenario);
+  scheme_info(c.scheme);
+  formulation_from_string(c.formulation);
+  c.record = j;
+  return c;
+}
+
+}  // namespace
+
+std::filesystem::path default_claims_file() {
+  if (const char* env = std::getenv("GRANCONV_CLAIMS")) return env;
+  return GRANCONV_CLAIMS_FILE;
+}
+
+std::vector<Claim> load_claims(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  if (!in) throw std::runtime_error("cannot read the claim catalogue " + file.string());
+  nlohmann::json j;
+  try {
+    in >> j;
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error("claim catalogue " + file.string() + " is not valid JSON: " + e.what());
+  }
+  std::vector<Claim> claims;
+  std::set<std::string> ids;
+  for (const auto& cj : j.at("claims")) {
+    claims.push_back(parse_claim(cj));
+    if (!ids.insert(claims.back().id).second)
+      throw std::invalid_argument("claim id '" + claims.back().id + "' appears twice");
+  }
+  return claims;
+}
+
+const Claim& find_claim(const std::vector<Claim>& claims, const std::string& id) {
+  for (const auto& c : claims)
+    if (c.id == id) return c;
+  std::string known;
+  for (const auto& c : claims) known += (known.empty() ? "" : ", ") + c.id;
+  throw std::invalid_argument("unknown study '" + id + "' (known: " + known + ")");
+}
+
+const char* to_string(FitKind k) { return k == FitKind::least_squares ? "least-squares" : "upper-envelope"; }
+
+}  // namespace granconv

@@ -1,0 +1,47 @@
+#pragma once
+// A claim record of the catalogue (studies/claims.json): what a paper says
+// about a scheme on a scenario, and how to check it.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "studies/order_fit.hpp"
+
+namespace granconv {
+
+struct OrderCheck {
+  std::string label;
+  std::optional<FitWindow> window;  // nullopt: detected
+  FitKind fit = FitKind::least_squares;
+  double expected_order = 0, tolerance = 0, max_ci_width = 0;
+};
+
+struct StepGrid {
+  double h_max = 0, h_min = 0;
+  int per_decade = 0;
+};
+
+struct Claim {
+  std::string id, title, paper, item, figure_group;
+  std::string scenario;
+  std::vector<std::string> params;  // "key=value" overrides of the scenario defaults
+  std::string scheme, formulation;
+  std::string error_norm;
+  StepGrid grid;
+  std::vector<OrderCheck> checks;
+  std::optional<double> trajectory_h;
+  std::string notes;
+  nlohmann::json record;  // the record as written in the catalogue
+};
+
+// The catalogue shipped with the sources (overridable by GRANCONV_CLAIMS).
+std::filesystem::path default_claims_file();
+std::vector<Claim> load_claims(const std::filesystem::path& file);
+const Claim& find_claim(const std::vector<Claim>& claims, const std::string& id);  // throws on unknown ids
+
+const char* to_string(FitKind k);
+
+}  // namespace granconv

@@ -1,0 +1,258 @@
+#include "studies/commands.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <set>
+#include <thread>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "models/scenarios.hpp"
+#include "reference/reference_cache.hpp"
+#include "reports/report.hpp"
+#include "schemes/scheme_catalogue.hpp"
+#include "studies/atomic_file.hpp"
+#include "studies/claim.hpp"
+#include "studies/step_grid.hpp"
+#include "studies/study.hpp"
+#include "studies/tableau_file.hpp"
+
+namespace granconv::cli {
+
+namespace {
+
+int resolve_jobs(int jobs) { return jobs > 0 ? jobs : std::max(1u, std::thread::hardware_concurrency()); }
+
+std::filesystem::path resolve_cache(const std::string& cache, const std::string& out) {
+  if (cache == "none") return {};
+  if (!cache.empty()) return cache;
+  return out.empty() ? std::filesystem::path{} : std::filesystem::path(out) / "cache";
+}
+
+std::vector<Claim> catalogue(const std::string& file) {
+  return load_claims(file.empty() ? default_claims_file() : std::filesystem::path(file));
+}
+
+// On a terminal: one line redrawn as step sizes complete; elsewhere (CI,
+// pipes): one line per finished study.
+class Progress {
+ public:
+  Progress() : tty_(::isatty(STDERR_FILENO)) {}
+  std::function<void(std::size_t, std::size_t)> for_study(std::size_t k, std::size_t n, const std::string& id) {
+    if (!tty_) return nullptr;
+    return [=](std::size_t done, std::size_t total) {
+      std::fprintf(stderr, "\r\033[Kstudy %zu of %zu  %s: step sizes %zu/%zu", k, n, id.c_str(), done, total);
+      std::fflush(stderr);
+    };
+  }
+  void finished(std::size_t k, std::size_t n, const StudyResult& r) {
+    if (tty_) std::fprintf(stderr, "\r\033[K");
+    std::fprintf(stderr, "study %zu of %zu  %s: %s (%.1f s)\n", k, n, r.claim.id.c_str(), r.pass ? "PASS" : "FAIL",
+                 r.seconds);
+  }
+
+ private:
+  bool tty_;
+};
+
+std::string summary(const StudyResult& r) {
+  std::string s = fmt::format("{} {}", r.pass ? "PASS" : "FAIL", r.claim.id);
+  for (const auto& c : r.checks) {
+    const auto& f = c.used();
+    s += fmt::format("\n  [{}] {} fit: observed order {:.3f}, 95% CI [{:.3f}, {:.3f}], expected {} ± {}, window "
+                     "[{:.3g}, {:.3g}], {} points{}",
+                     c.check.label, to_string(c.check.fit), f.order, f.ci_lo, f.ci_hi, c.check.expected_order,
+                     c.check.tolerance, f.h_min, f.h_max, f.points, c.pass ? "" : " — " + c.reason);
+  }
+  return s;
+}
+
+std::vector<StudyResult> run_claims(const std::vector<const Claim*>& claims, const StudyOptions& base,
+                                    const std::filesystem::path& out) {
+  Progress progress;
+  std::vector<StudyResult> results;
+  for (std::size_t k = 0; k < claims.size(); ++k) {
+    StudyOptions opt = base;
+    opt.progress = progress.for_study(k + 1, claims.size(), claims[k]->id);
+    results.push_back(run_study(*claims[k], opt));
+    progress.finished(k + 1, claims.size(), results.back());
+    write_file_atomically(out / "studies" / (claims[k]->id + ".json"), results.back().to_json().dump(1) + "\n");
+  }
+  return results;
+}
+
+Problem<double> problem_for(const ProblemArgs& a) {
+  auto p = make_problem<double>(a.scenario, a.params);
+  p.t_end = a.t;
+  return p;
+}
+
+nlohmann::json state_json(const Vec<double>& y) {
+  std::vector<double> x, v;
+  for (int i = 0; i < y.size() / 2; ++i) {
+    x.push_back(y[2 * i]);
+    v.push_back(y[2 * i + 1]);
+  }
+  return {{"x", x}, {"v", v}};
+}
+
+void print_json(const nlohmann::json& j) {
+  std::cout << j.dump(1) << '\n';
+  std::cout.flush();
+  if (!std::cout) throw std::runtime_error("cannot write to standard output");
+}
+
+}  // namespace
+
+int run(const RunArgs& a) {
+  const auto claims = catalogue(a.claims);
+  std::vector<const Claim*> selected;
+  for (const auto& id : a.studies) {
+    if (id == "all") {
+      for (const auto& c : claims) selected.push_back(&c);
+    } else {
+      selected.push_back(&find_claim(claims, id));
+    }
+  }
+  StudyOptions opt;
+  opt.jobs = resolve_jobs(a.jobs);
+  opt.cache_dir = resolve_cache(a.cache, a.out);
+  if (!a.tableau.empty()) opt.tableau = read_tableau_file(a.tableau);
+  opt.expected_order = a.expected;
+  bool all_pass = true;
+  for (const auto& r : run_claims(selected, opt, a.out)) {
+    std::cout << summary(r) << '\n';
+    all_pass = all_pass && r.pass;
+  }
+  return (a.check && !all_pass) ? 1 : 0;
+}
+
+int report(const ReportArgs& a) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto claims = catalogue(a.claims);
+  std::vector<const Claim*> all;
+  std::set<std::string> ids;
+  for (const auto& c : claims) {
+    all.push_back(&c);
+    ids.insert(c.id + ".json");
+  }
+  StudyOptions opt;
+  opt.jobs = resolve_jobs(a.jobs);
+  opt.cache_dir = resolve_cache(a.cache, a.out);
+  const std::filesystem::path out(a.out);
+  int failed = 0;
+  for (const auto& r : run_claims(all, opt, out)) failed += r.pass ? 0 : 1;
+  // Results of claims no longer in the catalogue must not reach the report.
+  for (const auto& e : std::filesystem::directory_iterator(out / "studies"))
+    if (e.path().extension() == ".json" && !ids.count(e.path().filename().string())) std::filesystem::remove(e.path());
+  write_report({out, "gnuplot"});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << fmt::format("report: {} studies, {} passed, {} failed; {} written in {:.1f} s\n", claims.size(),
+                           claims.size() - failed, failed, (out / "report" / "index.html").string(), seconds);
+  return 0;
+}
+
+int reference(const ReferenceArgs& a) {
+  const auto pr = problem_for(a);
+  ReferenceOptions opt;
+  opt.rtol = a.rtol;
+  opt.atol = a.atol;
+  opt.method = a.method;
+  const auto ref = cached_reference(pr, {0.0, a.t}, opt, a.cache);
+  nlohmann::json j = state_json(ref.states.back());
+  j["t"] = a.t;
+  j["scenario"] = a.scenario;
+  j["provenance"] = ref.provenance.to_json();
+  if (a.json) {
+    print_json(j);
+  } else {
+    std::cout << fmt::format("{} at t = {}\n  x = {}\n  v = {}\n", a.scenario, a.t, j["x"].dump(), j["v"].dump());
+  }
+  return 0;
+}
+
+int solve(const SolveArgs& a) {
+  if (!(a.h > 0) || !std::isfinite(a.h)) throw std::invalid_argument("--h must be a positive step size");
+  const auto pr = problem_for(a);
+  const long n = std::lround(a.t / a.h);
+  if (n < 1 || std::abs(double(n) * a.h - a.t) > 1e-9 * a.t)
+    throw std::invalid_argument(fmt::format("--t {} is not an integer multiple of --h {}", a.t, a.h));
+  const auto scheme = make_scheme<double>(a.scheme);
+  const ChainSystem<double> sys(pr.chain, formulation_from_string(a.formulation));
+  // The scheme first: its own failures (Newton) are reported as such even
+  // where the reference would fail too.
+  Vec<double> y = sys.from_xv(pr.y0);
+  std::vector<Vec<double>> states{pr.y0};
+  states.reserve(static_cast<std::size_t>(n) + 1);
+  const auto start = std::chrono::steady_clock::now();
+  scheme.run(sys, y, a.t / double(n), n, [&](long, const Vec<double>& state) { states.push_back(sys.to_xv(state)); });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::vector<double> times;
+  for (long k = 0; k <= n; ++k) times.push_back(grid_time(a.t, k, n));
+  ReferenceOptions ro;
+  ro.estimate_error = false;
+  const auto ref = cached_reference(pr, times, ro, a.cache);
+  double ex = 0, ev = 0;
+  for (std::size_t k = 0; k < states.size(); ++k)
+    for (int i = 0; i < sys.beads(); ++i) {
+      ex = std::max(ex, std::abs(states[k][2 * i] - ref.states[k][2 * i]));
+      ev = std::max(ev, std::abs(states[k][2 * i + 1] - ref.states[k][2 * i + 1]));
+    }
+  Vec<double> xv = states.back();
+  nlohmann::json j = state_json(xv);
+  j["t"] = a.t;
+  j["max_error_x"] = ex;
+  j["max_error_v"] = ev;
+  j["final_error"] = (xv - ref.states.back()).cwiseAbs().maxCoeff();
+  j["steps"] = n;
+  j["seconds"] = seconds;
+  j["scheme"] = a.scheme;
+  j["formulation"] = a.formulation;
+  if (a.json) {
+    print_json(j);
+  } else {
+    std::cout << fmt::format("{} {} h = {} ({} steps): max error x {:.3e}, v {:.3e}, final {:.3e}\n", a.scheme,
+                             a.formulation, a.h, n, ex, ev, j["final_error"].get<double>());
+  }
+  return 0;
+}
+
+int list(const std::string& what, bool markdown, const std::string& claims_file) {
+  if (what == "schemes") {
+    for (const auto& s : scheme_catalogue()) std::cout << fmt::format("{:8} order {}  {}\n", s.name, s.classical_order, s.label);
+  } else if (what == "scenarios") {
+    for (const auto& s : scenario_catalogue()) {
+      std::string params;
+      for (const auto& [k, v] : s.defaults.values()) params += fmt::format(" {}={}", k, v);
+      std::cout << fmt::format("{:15} {}\n{:15} parameters:{}\n", s.name, s.description, "", params);
+    }
+  } else if (what == "models") {
+    std::cout << "kk             Kuwabara–Kono: Hertz + (3/2) γ k δ^{1/2} δ̇ (beta=1.5, gamma > 0)\n"
+                 "hertz          Hertz k δ^{3/2} (gamma=0)\n"
+                 "hertz-dashpot  Hertz + linear dashpot γ k δ̇ (beta=1)\n"
+                 "hunt-crossley  Hertz + (5/2) γ k δ^{3/2} δ̇ (beta=2.5)\n"
+                 "Each in the formulations xv (x, v) and xw (generalized velocity, JVB eqs. (10)–(11)).\n";
+  } else {
+    const auto claims = catalogue(claims_file);
+    if (markdown) {
+      std::cout << "| claim | source | scheme | scenario | expected order |\n|---|---|---|---|---|\n";
+      for (const auto& c : claims) {
+        std::string expected;
+        for (const auto& k : c.checks)
+          expected += fmt::format("{}{} ({})", expected.empty() ? "" : "; ", k.expected_order, k.label);
+        std::cout << fmt::format("| `{}` | {}, {} | {} ({}) | {} | {} |\n", c.id, c.paper, c.item, c.scheme,
+                                 c.formulation, c.scenario, expected);
+      }
+    } else {
+      for (const auto& c : claims) std::cout << fmt::format("{:18} {}\n", c.id, c.title);
+    }
+  }
+  return 0;
+}
+
+}  // namespace granconv::cli

@@ -1,0 +1,53 @@
+#pragma once
+// The granconv subcommands (ARCHITECTURE.md, "Command line"). Each returns
+// the process exit code: 0 success, 1 a claim failed its check, 2 bad input
+// or a solver failure (reported on stderr by main).
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace granconv::cli {
+
+struct RunArgs {
+  std::vector<std::string> studies;
+  std::string out = "out";
+  std::string cache;  // default <out>/cache; "none" disables
+  int jobs = 0;       // 0: hardware concurrency
+  bool check = false;
+  std::string tableau;
+  std::optional<double> expected;
+  std::string claims;
+};
+int run(const RunArgs& a);
+
+struct ReportArgs {
+  std::string out = "out";
+  std::string cache;
+  int jobs = 0;
+  std::string claims;
+};
+int report(const ReportArgs& a);
+
+struct ProblemArgs {
+  std::string scenario;
+  std::vector<std::string> params;
+  double t = 0;
+  bool json = false;
+  std::string cache;
+};
+
+struct ReferenceArgs : ProblemArgs {
+  double rtol = 1e-13, atol = 1e-15;
+  std::string method;
+};
+int reference(const ReferenceArgs& a);
+
+struct SolveArgs : ProblemArgs {
+  std::string scheme, formulation = "xv";
+  double h = 0;
+};
+int solve(const SolveArgs& a);
+
+int list(const std::string& what, bool markdown, const std::string& claims);
+
+}  // namespace granconv::cli

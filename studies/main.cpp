@@ -1,0 +1,79 @@
+// granconv: convergence studies of time integrators on granular chains.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+
+#include "studies/commands.hpp"
+
+int main(int argc, char** argv) {
+  using namespace granconv::cli;
+  CLI::App app{"granconv — convergence and order verification for time integrators on granular contact dynamics"};
+  app.require_subcommand(1);
+
+  std::string list_what = "studies";
+  bool markdown = false;
+  std::string list_claims;
+  auto* list_cmd = app.add_subcommand("list", "List studies (claims), schemes, models or scenarios");
+  list_cmd->add_option("what", list_what, "studies | schemes | models | scenarios")
+      ->check(CLI::IsMember({"studies", "schemes", "models", "scenarios"}));
+  list_cmd->add_flag("--markdown", markdown, "Studies as the Markdown table of the README");
+  list_cmd->add_option("--claims", list_claims, "Claim catalogue (default: the shipped one)");
+
+  RunArgs run_args;
+  auto* run_cmd = app.add_subcommand("run", "Run studies (claims) and write DIR/studies/<id>.json");
+  run_cmd->add_option("study", run_args.studies, "Study ids, or 'all'")->required();
+  run_cmd->add_option("--out", run_args.out, "Output directory")->capture_default_str();
+  run_cmd->add_option("--cache", run_args.cache, "Reference cache directory (default DIR/cache; 'none' disables)");
+  run_cmd->add_option("--jobs", run_args.jobs, "Threads sweeping step sizes (default: all cores)")->check(CLI::NonNegativeNumber);
+  run_cmd->add_flag("--check", run_args.check, "Exit with status 1 when a claim fails");
+  run_cmd->add_option("--tableau", run_args.tableau, "Replace the claim's scheme by this tableau file (JSON)");
+  run_cmd->add_option("--expected", run_args.expected, "Replace the expected order of every check");
+  run_cmd->add_option("--claims", run_args.claims, "Claim catalogue (default: the shipped one)");
+
+  ReportArgs report_args;
+  auto* report_cmd = app.add_subcommand("report", "Run every study and regenerate DIR/report/index.html");
+  report_cmd->add_option("--out", report_args.out, "Output directory")->capture_default_str();
+  report_cmd->add_option("--cache", report_args.cache, "Reference cache directory (default DIR/cache; 'none' disables)");
+  report_cmd->add_option("--jobs", report_args.jobs, "Threads (default: all cores)")->check(CLI::NonNegativeNumber);
+  report_cmd->add_option("--claims", report_args.claims, "Claim catalogue (default: the shipped one)");
+
+  auto add_problem = [](CLI::App* cmd, ProblemArgs& p) {
+    cmd->add_option("--scenario", p.scenario, "Scenario name (granconv list scenarios)")->required();
+    cmd->add_option("--param", p.params, "Scenario parameter override key=value (repeatable)");
+    cmd->add_option("--t", p.t, "Final time T")->required()->check(CLI::PositiveNumber);
+    cmd->add_flag("--json", p.json, "Print JSON");
+    cmd->add_option("--cache", p.cache, "Reference cache directory (default: none)");
+  };
+  ReferenceArgs ref_args;
+  auto* ref_cmd = app.add_subcommand("reference", "Print the CVODE reference state of a scenario at time T");
+  add_problem(ref_cmd, ref_args);
+  ref_cmd->add_option("--rtol", ref_args.rtol, "Relative tolerance")->capture_default_str()->check(CLI::PositiveNumber);
+  ref_cmd->add_option("--atol", ref_args.atol, "Absolute tolerance")->capture_default_str()->check(CLI::PositiveNumber);
+  ref_cmd->add_option("--method", ref_args.method, "adams | bdf (default: the scenario's)")
+      ->check(CLI::IsMember({"adams", "bdf"}));
+
+  SolveArgs solve_args;
+  auto* solve_cmd = app.add_subcommand("solve", "Run one scheme at one step size and measure its error");
+  add_problem(solve_cmd, solve_args);
+  solve_cmd->add_option("--scheme", solve_args.scheme, "Scheme name (granconv list schemes)")->required();
+  solve_cmd->add_option("--h", solve_args.h, "Step size; T/h must be an integer")->required();
+  solve_cmd->add_option("--formulation", solve_args.formulation, "xv | xw")->capture_default_str()
+      ->check(CLI::IsMember({"xv", "xw"}));
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
+  try {
+    if (*list_cmd) return list(list_what, markdown, list_claims);
+    if (*run_cmd) return run(run_args);
+    if (*report_cmd) return report(report_args);
+    if (*ref_cmd) return reference(ref_args);
+    if (*solve_cmd) return solve(solve_args);
+  } catch (const std::exception& e) {
+    std::cerr << "granconv: error: " << e.what() << '\n';
+    return 2;
+  }
+  return 2;
+}

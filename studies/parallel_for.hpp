@@ -1,0 +1,41 @@
+#pragma once
+// Runs body(i) for i in [0, count) on `jobs` threads. Each index writes only
+// its own results, so the outcome does not depend on the thread count; the
+// exception of the lowest failing index is rethrown, for the same reason.
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace granconv {
+
+inline void parallel_for(std::size_t count, int jobs, const std::function<void(std::size_t)>& body) {
+  std::atomic<std::size_t> next{0};
+  std::mutex failure_mutex;
+  std::size_t failed_index = count;
+  std::exception_ptr failure;
+  auto worker = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < count;) {
+      try {
+        body(i);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(failure_mutex);
+        if (i < failed_index) {
+          failed_index = i;
+          failure = std::current_exception();
+        }
+      }
+    }
+  };
+  const int threads = std::max(1, std::min<int>(jobs, static_cast<int>(count)));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& th : pool) th.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+}  // namespace granconv

@@ -1,0 +1,239 @@
+#include "studies/study.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "models/scenarios.hpp"
+#include "reference/reference_cache.hpp"
+#include "schemes/scheme_catalogue.hpp"
+#include "studies/parallel_for.hpp"
+#include "studies/step_grid.hpp"
+
+namespace granconv {
+
+std::string model_name(int twice_beta, double gamma) {
+  if (gamma == 0) return "hertz";
+  if (twice_beta == 2) return "hertz-dashpot";
+  if (twice_beta == 5) return "hunt-crossley";
+  return "kk";
+}
+
+namespace {
+
+struct Errors {
+  double x = 0, v = 0;
+};
+
+// Max over the grid times kh of the sup norms of the position and velocity errors.
+Errors grid_errors(const Scheme<double>& scheme, const ChainSystem<double>& sys, const Vec<double>& y0_xv,
+                   double t_end, long n, const ReferenceSolution& ref) {
+  Vec<double> y = sys.from_xv(y0_xv), xv(y.size());
+  Errors e;
+  auto measure = [&](long k, const Vec<double>& state) {
+    const double t = grid_time(t_end, k, n);
+    const auto it = std::lower_bound(ref.times.begin(), ref.times.end(), t);
+    if (it == ref.times.end() || *it != t) throw std::logic_error("reference lacks grid time");
+    const Vec<double>& r = ref.states[static_cast<std::size_t>(it - ref.times.begin())];
+    sys.to_xv(state, xv);
+    for (int i = 0; i < sys.beads(); ++i) {
+      e.x = std::max(e.x, std::abs(xv[2 * i] - r[2 * i]));
+      e.v = std::max(e.v, std::abs(xv[2 * i + 1] - r[2 * i + 1]));
+    }
+  };
+  measure(0, y);
+  scheme.run(sys, y, t_end / double(n), n, measure);
+  return e;
+}
+
+nlohmann::json per_bead(const std::vector<Vec<double>>& states, int component) {
+  nlohmann::json beads = nlohmann::json::array();
+  if (states.empty()) return beads;
+  const int n = static_cast<int>(states.front().size() / 2);
+  for (int i = 0; i < n; ++i) {
+    std::vector<double> series;
+    series.reserve(states.size());
+    for (const auto& s : states) series.push_back(s[2 * i + component]);
+    beads.push_back(series);
+  }
+  return beads;
+}
+
+// Scheme markers at step h against a finely sampled reference: the
+// trajectory panels of the paper's figures.
+nlohmann::json trajectory(const Scheme<double>& scheme, const ChainSystem<double>& sys, const Problem<double>& pr,
+                          double h_wanted, const StudyOptions& opt) {
+  const double t_end = pr.t_end;
+  const long n = std::max(1L, std::lround(t_end / h_wanted));
+  std::vector<double> t{0.0};
+  std::vector<Vec<double>> xs{pr.y0};
+  Vec<double> y = sys.from_xv(pr.y0);
+  scheme.run(sys, y, t_end / double(n), n, [&](long k, const Vec<double>& state) {
+    t.push_back(grid_time(t_end, k, n));
+    xs.push_back(sys.to_xv(state));
+  });
+  const long fine = 1000;
+  std::vector<double> rt;
+  for (long k = 0; k <= fine; ++k) rt.push_back(grid_time(t_end, k, fine));
+  ReferenceOptions ro = opt.reference;
+  ro.estimate_error = false;
+  const auto ref = cached_reference(pr, rt, ro, opt.cache_dir);
+  return {{"h", t_end / double(n)},          {"t", t},
+          {"scheme_x", per_bead(xs, 0)},     {"scheme_v", per_bead(xs, 1)},
+          {"ref_t", rt},                     {"ref_x", per_bead(ref.states, 0)},
+          {"ref_v", per_bead(ref.states, 1)}};
+}
+
+CheckResult evaluate_check(const OrderCheck& check, const std::vector<double>& h, const std::vector<double>& e,
+                           const std::vector<bool>& usable) {
+  CheckResult r;
+  r.check = check;
+  FitOptions fo;
+  fo.window = check.window;
+  fo.kind = FitKind::least_squares;
+  r.least_squares = fit_order(h, e, usable, fo);
+  fo.kind = FitKind::upper_envelope;
+  r.envelope = fit_order(h, e, usable, fo);
+  const OrderFit& f = r.used();
+  if (!f.ok) {
+    r.reason = "no fit: " + f.message;
+  } else if (std::abs(f.order - check.expected_order) > check.tolerance) {
+    r.reason = "observed order " + std::to_string(f.order) + " differs from " + std::to_string(check.expected_order) +
+               " by more than " + std::to_string(check.tolerance);
+  } else if (f.ci_hi - f.ci_lo > check.max_ci_width) {
+    r.reason = "95% CI width " + std::to_string(f.ci_hi - f.ci_lo) + " exceeds " + std::to_string(check.max_ci_width);
+  }
+  r.pass = r.reason.empty();
+  return r;
+}
+
+nlohmann::json fit_json(const OrderFit& f) {
+  return {{"ok", f.ok},           {"order", f.order},           {"ci95", {f.ci_lo, f.ci_hi}},
+          {"std_error", f.std_error}, {"intercept", f.intercept}, {"window", {f.h_min, f.h_max}},
+          {"points", f.points},   {"window_source", f.window_source}, {"message", f.message}};
+}
+
+}  // namespace
+
+StudyResult run_study(const Claim& claim, const StudyOptions& opt) {
+  const auto start = std::chrono::steady_clock::now();
+  StudyResult res;
+  res.claim = claim;
+  if (opt.expected_order)
+    for (auto& c : res.claim.checks) c.expected_order = *opt.expected_order;
+
+  const auto pr = make_problem<double>(claim.scenario, claim.params);
+  const ChainSystem<double> sys(pr.chain, formulation_from_string(claim.formulation));
+  const Scheme<double> scheme = opt.tableau ? runge_kutta_scheme(*opt.tableau, "tableau " + opt.tableau->name)
+                                            : make_scheme<double>(claim.scheme);
+  res.scheme_name = scheme.name;
+  res.scheme_label = scheme.label;
+  res.model = model_name(pr.chain.twice_beta, pr.params.get("gamma"));
+
+  const double t_end = pr.t_end;
+  res.steps = step_counts(t_end, claim.grid.h_max, claim.grid.h_min, claim.grid.per_decade);
+  std::vector<double> times;
+  for (long n : res.steps)
+    for (long k = 0; k <= n; ++k) times.push_back(grid_time(t_end, k, n));
+  std::sort(times.begin(), times.end());
+  times.erase(std::unique(times.begin(), times.end()), times.end());
+  const ReferenceSolution ref = cached_reference(pr, times, opt.reference, opt.cache_dir);
+  res.reference = ref.provenance.to_json();
+
+  const std::size_t m = res.steps.size();
+  res.h.resize(m);
+  res.error.resize(m);
+  res.error_x.resize(m);
+  res.error_v.resize(m);
+  res.floor.resize(m);
+  std::atomic<std::size_t> done{0};
+  parallel_for(m, opt.jobs, [&](std::size_t i) {
+    const long n = res.steps[i];
+    const Errors e = grid_errors(scheme, sys, pr.y0, t_end, n, ref);
+    res.h[i] = t_end / double(n);
+    res.error_x[i] = e.x;
+    res.error_v[i] = e.v;
+    res.error[i] = std::max(e.x, e.v);
+    if (opt.progress) opt.progress(++done, m);
+  });
+
+  // Floor: what the reference itself may be off by, plus round-off that a
+  // scheme accumulates like a random walk over n steps.
+  double scale = 0;
+  for (const auto& s : ref.states) scale = std::max(scale, s.cwiseAbs().maxCoeff());
+  const double eps = std::numeric_limits<double>::epsilon();
+  for (std::size_t i = 0; i < m; ++i)
+    res.floor[i] = ref.provenance.error_estimate + std::sqrt(double(res.steps[i])) * eps * scale;
+  res.usable = above_floor(res.error, res.floor, opt.floor_factor);
+
+  res.pass = true;
+  for (const auto& c : res.claim.checks) {
+    res.checks.push_back(evaluate_check(c, res.h, res.error, res.usable));
+    res.pass = res.pass && res.checks.back().pass;
+  }
+  if (claim.trajectory_h) res.trajectory = trajectory(scheme, sys, pr, *claim.trajectory_h, opt);
+  res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return res;
+}
+
+nlohmann::json StudyResult::to_json() const {
+  nlohmann::json checks_json = nlohmann::json::array();
+  for (const auto& c : checks) {
+    const auto& f = c.used();
+    checks_json.push_back({{"label", c.check.label},
+                           {"window", c.check.window ? nlohmann::json{c.check.window->h_min, c.check.window->h_max}
+                                                     : nlohmann::json(nullptr)},
+                           {"fit", to_string(c.check.fit)},
+                           {"expected_order", c.check.expected_order},
+                           {"tolerance", c.check.tolerance},
+                           {"max_ci_width", c.check.max_ci_width},
+                           {"observed_order", f.order},
+                           {"ci95", {f.ci_lo, f.ci_hi}},
+                           {"fit_window", {f.h_min, f.h_max}},
+                           {"points", f.points},
+                           {"least_squares", fit_json(c.least_squares)},
+                           {"upper_envelope", fit_json(c.envelope)},
+                           {"envelope_order", c.envelope.order},
+                           {"envelope_ci95", {c.envelope.ci_lo, c.envelope.ci_hi}},
+                           {"pass", c.pass},
+                           {"reason", c.reason}});
+  }
+  const auto& first = checks.front();
+  nlohmann::json params = nlohmann::json::object();
+  for (const auto& p : claim.params) params[p.substr(0, p.find('='))] = std::stod(p.substr(p.find('=') + 1));
+  nlohmann::json usable_json = nlohmann::json::array();
+  for (bool u : usable) usable_json.push_back(u);
+  return {{"study", claim.id},
+          {"title", claim.title},
+          {"source", {{"paper", claim.paper}, {"item", claim.item}}},
+          {"figure_group", claim.figure_group},
+          {"scheme", scheme_name},
+          {"scheme_label", scheme_label},
+          {"formulation", claim.formulation},
+          {"model", model},
+          {"scenario", claim.scenario},
+          {"params", params},
+          {"error_norm", claim.error_norm},
+          {"notes", claim.notes},
+          {"steps", steps},
+          {"h", h},
+          {"error", error},
+          {"error_x", error_x},
+          {"error_v", error_v},
+          {"floor", floor},
+          {"usable", usable_json},
+          {"checks", checks_json},
+          {"observed_order", first.used().order},
+          {"ci95", {first.used().ci_lo, first.used().ci_hi}},
+          {"fit_window", {first.used().h_min, first.used().h_max}},
+          {"expected_order", first.check.expected_order},
+          {"tolerance", first.check.tolerance},
+          {"pass", pass},
+          {"reference", reference},
+          {"trajectory", trajectory},
+          {"seconds", seconds}};
+}
+
+}  // namespace granconv

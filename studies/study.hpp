@@ -1,0 +1,60 @@
+#pragma once
+// A convergence study: one claim's scheme on its scenario over a grid of step
+// sizes, errors against the CVODE reference, fitted orders and the verdict.
+// One call on (claim, options); the result is data (to_json) for the report.
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "reference/cvode_reference.hpp"
+#include "schemes/tableau.hpp"
+#include "studies/claim.hpp"
+
+namespace granconv {
+
+struct StudyOptions {
+  int jobs = 1;
+  std::filesystem::path cache_dir;  // empty: no reference cache
+  ReferenceOptions reference;
+  // Replace the claim's scheme by this tableau (to put a perturbed or new
+  // scheme through a claim).
+  std::optional<Tableau<double>> tableau;
+  // Replace every check's expected order (to show a wrong claim fails).
+  std::optional<double> expected_order;
+  // Points whose error is below floor_factor × floor are excluded from fits.
+  double floor_factor = 10;
+  std::function<void(std::size_t done, std::size_t total)> progress;
+};
+
+struct CheckResult {
+  OrderCheck check;
+  OrderFit least_squares, envelope;
+  const OrderFit& used() const { return check.fit == FitKind::least_squares ? least_squares : envelope; }
+  bool pass = false;
+  std::string reason;  // why it failed, empty when it passed
+};
+
+struct StudyResult {
+  Claim claim;
+  std::string scheme_name, scheme_label, model;
+  std::vector<long> steps;
+  std::vector<double> h, error, error_x, error_v, floor;
+  std::vector<bool> usable;
+  std::vector<CheckResult> checks;
+  bool pass = false;
+  nlohmann::json reference;   // provenance
+  nlohmann::json trajectory;  // null when the claim asks for none
+  double seconds = 0;
+  nlohmann::json to_json() const;
+};
+
+StudyResult run_study(const Claim& claim, const StudyOptions& options);
+
+// "kk", "hertz", "hertz-dashpot" or "hunt-crossley", from the exponent and damping.
+std::string model_name(int twice_beta, double gamma);
+
+}  // namespace granconv
