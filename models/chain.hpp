@@ -10,6 +10,7 @@
 // β < 2) or u = w, the generalized velocity of eqs. (10)–(11), for which the
 // right-hand side is locally Lipschitz.
 #include <Eigen/Dense>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -179,7 +180,13 @@ class ChainSystem {
       if (form_ == Formulation::xv) {
         const S beta = S(c.twice_beta) / 2;
         const S ddot = y[2 * j + 1] - y[2 * j + 3];
-        const S a = de + beta * c.gamma[j] * c.k[j] * positive_power_half_derivative(d, c.twice_beta - 2) * ddot;
+        // ∂/∂δ of δ^{β−1} is unbounded as δ → 0+ for β < 2 (the (x, v) field is
+        // not Lipschitz there) and overflows for gaps of 1e-300 that a wave
+        // leaves ahead of it. The Jacobian only steers Newton — the residual
+        // stays exact — so it is evaluated at δ ≥ ε², where it is finite.
+        const S eps = std::numeric_limits<S>::epsilon();
+        const S d_floor = d > eps * eps ? d : eps * eps;
+        const S a = de + beta * c.gamma[j] * c.k[j] * positive_power_half_derivative(d_floor, c.twice_beta - 2) * ddot;
         const S b = beta * c.gamma[j] * c.k[j] * positive_power_half(d, c.twice_beta - 2);
         couple(1, 0, a);
         couple(1, 1, b);
