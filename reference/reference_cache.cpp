@@ -92,7 +92,9 @@ void store_entry(const std::filesystem::path& dir, const std::filesystem::path& 
                                  {"count", count},
                                  {"dim", dim},
                                  {"payload_checksum", hex64(fnv1a64(payload.data(), payload.size() * sizeof(double)))}};
-  std::filesystem::create_directories(dir);
+  std::error_code dir_ec;
+  std::filesystem::create_directories(dir, dir_ec);
+  if (dir_ec) throw std::runtime_error("cannot create reference cache directory " + dir.string());
   static std::atomic<unsigned> counter{0};
   std::random_device rd;
   const std::filesystem::path tmp =
@@ -186,7 +188,11 @@ ReferenceSolution cached_reference(const Problem<double>& problem, const std::ve
     return std::move(*hit);
   }
   ReferenceSolution sol = cvode_reference(problem, times, opt);
-  store_entry(cache_dir, file, key, sol);
+  try {
+    store_entry(cache_dir, file, key, sol);
+  } catch (const std::exception& e) {  // a cache that cannot be written is not fatal
+    std::cerr << "granconv: warning: " << e.what() << "; continuing without caching\n";
+  }
   if (status) *status = st;
   return sol;
 }

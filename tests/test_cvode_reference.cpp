@@ -73,7 +73,8 @@ TEST_CASE("CVODE reference runs the touching dimer without a root loop", "[refer
             << " steps\n";
   CHECK(p.events >= 1);
   CHECK(p.events < 10 * pr.chain.beads());
-  for (std::size_t i = 1; i < p.event_times.size(); ++i) CHECK(p.event_times[i] > p.event_times[i - 1]);
+  // No root loop and no pair of round-off roots: events are separated in time.
+  for (std::size_t i = 1; i < p.event_times.size(); ++i) CHECK(p.event_times[i] - p.event_times[i - 1] > 1e-9);
   // Momentum is conserved (free chain, no walls).
   auto momentum = [&](const Vec<double>& y) {
     double m = 0;
