@@ -64,3 +64,7 @@ TEST_CASE("CVODE reference agrees with the multiprecision reference: trimer-impa
 TEST_CASE("CVODE reference agrees with the multiprecision reference: trimer-nobreak", "[reference][crosscheck]") {
   crosscheck("trimer-nobreak", 300);
 }
+
+TEST_CASE("CVODE reference agrees with the multiprecision reference: binary-kk", "[reference][crosscheck]") {
+  crosscheck("binary-kk", 200);
+}
