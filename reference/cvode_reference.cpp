@@ -232,6 +232,7 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
     // mode: the limit on the total is enforced here.
     if (++calls > max_steps) check(CV_TOO_MUCH_WORK, fmt::format("CVode (more than {} steps)", max_steps).c_str(), tret);
     if (flag == CV_ROOT_RETURN && !resolved_root(tret)) {
+      emit_interpolated_upto(tret);
       ++out.ignored_roots;  // CVODE continues within the current step on the next call
       continue;
     }

@@ -58,6 +58,12 @@ std::optional<ReferenceSolution> load_entry(const std::filesystem::path& file, c
     const auto count = header.at("count").get<std::size_t>();
     if (header.at("dim").get<int>() != dim) return bad(CacheStatus::stale, "state dimension mismatch");
     const std::size_t doubles = count * (1 + static_cast<std::size_t>(dim));
+    std::error_code ec;
+    const auto file_size = std::filesystem::file_size(file, ec);
+    const auto header_size = static_cast<std::uintmax_t>(line.size() + 1);
+    if (ec || file_size < header_size || (file_size - header_size) / sizeof(double) != doubles ||
+        (file_size - header_size) % sizeof(double) != 0)
+      return bad(CacheStatus::corrupted, "payload size does not match the header");
     std::vector<double> payload(doubles);
     in.read(reinterpret_cast<char*>(payload.data()), static_cast<std::streamsize>(doubles * sizeof(double)));
     if (static_cast<std::size_t>(in.gcount()) != doubles * sizeof(double))

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <random>
+#include <thread>
 
 #include "reference/reference_cache.hpp"
 
@@ -135,4 +136,22 @@ TEST_CASE("reference cache detects corrupted and stale entries", "[reference][ca
     cached_reference(pr, times, opt, dir.path, &st);
     CHECK(st == CacheStatus::hit);
   }
+}
+
+TEST_CASE("reference cache survives concurrent writers", "[reference][cache]") {
+  TempDir dir;
+  const auto pr = make_problem<double>("trimer-nobreak", std::vector<std::string>{});
+  ReferenceOptions opt;
+  opt.estimate_error = false;
+  const std::vector<double> times{0.0, 0.5, 1.5};
+  std::vector<ReferenceSolution> got(4);
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < got.size(); ++i)
+    threads.emplace_back([&, i] { got[i] = cached_reference(pr, times, opt, dir.path); });
+  for (auto& t : threads) t.join();
+  for (const auto& g : got) require_same(got[0], g);
+  REQUIRE(entries(dir.path).size() == 1);  // one entry, no temporaries left
+  CacheStatus st{};
+  require_same(got[0], cached_reference(pr, times, opt, dir.path, &st));
+  CHECK(st == CacheStatus::hit);
 }
