@@ -645,7 +645,10 @@ table.claims { border-collapse: collapse; width: 100%; font-size: 0.86rem; }
 table.claims th, table.claims td { border: 1px solid var(--line); padding: 6px 8px; vertical-align: top; text-align: left; }
 table.claims thead th { background: var(--head); position: sticky; top: 0; white-space: nowrap; }
 table.claims tbody tr:nth-child(even) { background: #fafbfc; }
-td.id { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: nowrap; }
+td.id { min-width: 15em; max-width: 24em; }
+td.id code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: nowrap; font-weight: 600; }
+td.id .title { color: var(--muted); font-size: 0.8rem; margin-top: 2px; }
+td.ref { min-width: 13em; }
 td.num { font-variant-numeric: tabular-nums; white-space: nowrap; }
 .check + .check { border-top: 1px dashed var(--line); margin-top: 4px; padding-top: 4px; }
 .lbl { color: var(--muted); font-size: 0.8rem; }
@@ -686,9 +689,9 @@ std::string provenance_html(const json& r) {
   if (r.contains("steps")) parts.push_back(field("steps") + " steps");
   for (std::size_t i = 0; i < parts.size(); ++i) s += (i ? ", " : "") + html(parts[i]);
   if (r.contains("error_estimate")) {
-    s += "<br>error est. " + html(g(num(r["error_estimate"]), 2));
-    if (!field("error_estimate_method").empty())
-      s += " <span class=\"small\">(" + html(field("error_estimate_method")) + ")</span>";
+    // The estimate's method is long: a tooltip keeps the table compact.
+    s += "<br><span title=\"" + html(field("error_estimate_method")) + "\">error est. " +
+         html(g(num(r["error_estimate"]), 2)) + "</span>";
   }
   return s;
 }
@@ -765,10 +768,10 @@ std::string index_html(const std::vector<Group>& groups, const std::vector<Study
       if (!s.traj_fig.empty()) figs += "<a href=\"#fig-" + html(s.traj_fig) + "\">trajectory</a>";
       std::string src = html(s.paper);
       if (!s.item.empty()) src += (src.empty() ? "" : ", ") + html(s.item);
-      h += "<tr id=\"claim-" + html(s.slug) + "\"><td class=\"id\">" + html(s.id) +
-           (s.title.empty() ? "" : "<br><span class=\"small\">" + html(s.title) + "</span>") + "</td><td>" + src +
+      h += "<tr id=\"claim-" + html(s.slug) + "\"><td class=\"id\"><code>" + html(s.id) + "</code>" +
+           (s.title.empty() ? "" : "<div class=\"title\">" + html(s.title) + "</div>") + "</td><td>" + src +
            "</td><td>" + scheme + "</td><td>" + scen + "</td><td class=\"num\">" + exp + "</td><td class=\"num\">" +
-           obs + "</td><td class=\"num\">" + win + "</td><td>" + provenance_html(s.reference) + "</td><td>" +
+           obs + "</td><td class=\"num\">" + win + "</td><td class=\"ref\">" + provenance_html(s.reference) + "</td><td>" +
            verdict_html(s.pass) + "</td><td>" + figs + "</td></tr>\n";
     }
   }
