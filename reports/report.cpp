@@ -545,6 +545,10 @@ std::string draw_local_slopes(Study& s, const fs::path& dir, const std::string& 
   std::string d = "# " + s.id + ": local slope between consecutive usable points\n# h_mid slope\n";
   for (const auto& [h, p] : sl) d += fmt::format("{:.17g} {:.17g}\n", h, p);
   write_file(dir / (stem + ".dat"), d);
+  const auto smooth = sliding_slopes(s.h, s.e, s.usable, 0.25);
+  std::string ds = "# " + s.id + ": least-squares slope over ±1/4 decade around each usable point\n# h slope\n";
+  for (const auto& [h, p] : smooth) ds += fmt::format("{:.17g} {:.17g}\n", h, p);
+  write_file(dir / (stem + "_sliding.dat"), ds);
   std::string body;
   body += "  set logscale x\n  set format x '10^{%L}'\n";
   body += "  set xlabel 'step size h'\n  set ylabel 'local slope  Δlog E / Δlog h'\n";
@@ -580,8 +584,11 @@ std::string draw_local_slopes(Study& s, const fs::path& dir, const std::string& 
   for (double p : expected)
     extra.push_back(fmt::format("{:.17g} with lines dt {} lw 1.5 lc rgb '#555555' title {}", p, dts[gi++ % 4],
                                 gq("expected " + g(p))));
-  body += "  plot " + gq(stem + ".dat") + " using 1:2 with linespoints pt 7 ps 0.6 lw 1.2 lc rgb '#1f4fbf' " +
-          "title 'local slope'";
+  body += "  plot " + gq(stem + ".dat") + " using 1:2 with linespoints pt 7 ps 0.5 lw 0.8 lc rgb '#8fa8dc' " +
+          "title 'pairwise slope'";
+  if (!smooth.empty())
+    body += ", \\\n       " + gq(stem + "_sliding.dat") +
+            " using 1:2 with lines lw 2.5 lc rgb '#e08a00' title 'slope over ±1/4 decade'";
   for (const auto& x : extra) body += ", \\\n       " + x;
   body += ", \\\n       NaN with lines lw 3 lc rgb '#d62728' title 'fitted order (window)'";
   body += ", \\\n       NaN with boxes fs solid 0.6 fc rgb '#dbe6f6' title 'fit window'\n";

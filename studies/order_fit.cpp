@@ -263,4 +263,19 @@ std::vector<bool> above_floor(const std::vector<double>& e, const std::vector<do
   return u;
 }
 
+std::vector<std::pair<double, double>> sliding_slopes(const std::vector<double>& h, const std::vector<double>& e,
+                                                      const std::vector<bool>& usable, double half_width_decades) {
+  std::vector<std::pair<double, double>> out;
+  const double f = std::pow(10.0, half_width_decades);
+  for (std::size_t i = 0; i < h.size() && i < e.size() && i < usable.size(); ++i) {
+    if (!usable[i]) continue;
+    FitOptions opt;
+    opt.window = FitWindow{h[i] / f, h[i] * f};
+    const OrderFit fit = fit_order(h, e, usable, opt);
+    if (fit.ok) out.emplace_back(h[i], fit.order);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 }  // namespace granconv

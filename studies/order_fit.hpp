@@ -71,6 +71,12 @@ std::vector<std::pair<double, double>> local_slopes(const std::vector<double>& h
                                                     const std::vector<double>& e,
                                                     const std::vector<bool>& usable);
 
+// Least-squares slope over a sliding window of ±half_width_decades around each
+// usable point (points with fewer than 3 neighbours in the window are
+// skipped): the trend that pairwise slopes of oscillating errors hide.
+std::vector<std::pair<double, double>> sliding_slopes(const std::vector<double>& h, const std::vector<double>& e,
+                                                      const std::vector<bool>& usable, double half_width_decades);
+
 // usable[i] = isfinite(e[i]) && e[i] > 0 && e[i] > floor_factor * floor[i].
 // An empty `floor` means no floor; a non-finite floor[i] excludes point i.
 // Throws std::invalid_argument if floor is non-empty and its size differs.

@@ -242,3 +242,20 @@ TEST_CASE("local slopes", "[order_fit]") {
   CHECK(s[1].first == Approx(std::sqrt(1e-3)));
   CHECK(s[1].second == Approx(3.0));
 }
+
+TEST_CASE("sliding slopes follow a two-regime curve", "[studies][fit]") {
+  // E = h^2 above h = 1e-2 and a continuous h^{3/2} branch below it.
+  std::vector<double> h, e;
+  for (int i = 0; i <= 60; ++i) {
+    const double hi = std::pow(10.0, -4.0 + 3.0 * i / 60.0);
+    h.push_back(hi);
+    e.push_back(hi >= 1e-2 ? hi * hi : 1e-1 * std::pow(hi, 1.5));
+  }
+  const std::vector<bool> usable(h.size(), true);
+  const auto s = granconv::sliding_slopes(h, e, usable, 0.25);
+  REQUIRE(s.size() == h.size());
+  for (const auto& [hi, p] : s) {
+    if (hi < 5e-3) CHECK(p == Approx(1.5).margin(1e-9));
+    if (hi > 2e-2) CHECK(p == Approx(2.0).margin(1e-9));
+  }
+}
