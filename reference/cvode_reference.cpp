@@ -16,12 +16,6 @@ namespace granconv {
 
 namespace {
 
-#if SUNDIALS_VERSION_MAJOR < 7
-using real_t = realtype;
-#else
-using real_t = sunrealtype;
-#endif
-
 constexpr long kMaxEvents = 100000;
 constexpr int kBandwidth = 3;  // interleaved (x_i, u_i): bead i couples to i±1 ⇒ |row − col| ≤ 3
 
@@ -55,18 +49,18 @@ struct UserData {
   std::string last_message;
 };
 
-int rhs_fn(real_t t, N_Vector y, N_Vector ydot, void* user) {
+int rhs_fn(sunrealtype t, N_Vector y, N_Vector ydot, void* user) {
   auto* d = static_cast<UserData*>(user);
-  const real_t* yp = N_VGetArrayPointer(y);
+  const sunrealtype* yp = N_VGetArrayPointer(y);
   std::copy(yp, yp + d->y.size(), d->y.data());
   d->sys.rhs(t, d->y, d->dy);
   std::copy(d->dy.data(), d->dy.data() + d->dy.size(), N_VGetArrayPointer(ydot));
   return 0;
 }
 
-int jac_fn(real_t t, N_Vector y, N_Vector /*fy*/, SUNMatrix J, void* user, N_Vector, N_Vector, N_Vector) {
+int jac_fn(sunrealtype t, N_Vector y, N_Vector /*fy*/, SUNMatrix J, void* user, N_Vector, N_Vector, N_Vector) {
   auto* d = static_cast<UserData*>(user);
-  const real_t* yp = N_VGetArrayPointer(y);
+  const sunrealtype* yp = N_VGetArrayPointer(y);
   std::copy(yp, yp + d->y.size(), d->y.data());
   d->sys.jacobian(t, d->y, d->jac);
   SUNMatZero(J);
@@ -74,7 +68,7 @@ int jac_fn(real_t t, N_Vector y, N_Vector /*fy*/, SUNMatrix J, void* user, N_Vec
   auto put_block = [&](int bead_row, int bead_col, const BlockTridiagonal<double>::Block& b) {
     for (int c = 0; c < 2; ++c) {
       const sunindextype col = 2 * bead_col + c;
-      real_t* colj = SUNBandMatrix_Column(J, col);
+      sunrealtype* colj = SUNBandMatrix_Column(J, col);
       for (int r = 0; r < 2; ++r) {
         const sunindextype row = 2 * bead_row + r;
         SM_COLUMN_ELEMENT_B(colj, row, col) = b(r, c);
@@ -89,9 +83,9 @@ int jac_fn(real_t t, N_Vector y, N_Vector /*fy*/, SUNMatrix J, void* user, N_Vec
   return 0;
 }
 
-int root_fn(real_t /*t*/, N_Vector y, real_t* g, void* user) {
+int root_fn(sunrealtype /*t*/, N_Vector y, sunrealtype* g, void* user) {
   auto* d = static_cast<UserData*>(user);
-  const real_t* yp = N_VGetArrayPointer(y);
+  const sunrealtype* yp = N_VGetArrayPointer(y);
   for (int j = 0; j + 1 < d->sys.beads(); ++j) g[j] = yp[2 * j] - yp[2 * j + 2];
   return 0;
 }
@@ -157,7 +151,7 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
 #endif
   cv.y = N_VNew_Serial(dim, cv.ctx);
   check_ptr(cv.y, "N_VNew_Serial");
-  real_t* yp = N_VGetArrayPointer(cv.y);
+  sunrealtype* yp = N_VGetArrayPointer(cv.y);
   std::copy(w0.data(), w0.data() + dim, yp);
 
   cv.mem = CVodeCreate(method == "bdf" ? CV_BDF : CV_ADAMS, cv.ctx);
@@ -181,7 +175,7 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
 
   // (x, w) state in CVODE's interpolant → (x, v) output.
   Vec<double> wbuf(dim);
-  auto emit = [&](const real_t* w) {
+  auto emit = [&](const sunrealtype* w) {
     std::copy(w, w + dim, wbuf.data());
     out.states.push_back(problem.chain.v_from_w(wbuf));
   };
@@ -225,7 +219,7 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
   double seg_start = t0;
   long same_time_events = 0, calls = 0;
   while (next < times.size()) {
-    real_t tret = seg_start;
+    sunrealtype tret = seg_start;
     const int flag = CVode(cv.mem, tstop, cv.y, &tret, CV_ONE_STEP);
     check(flag, "CVode", tret);
     // CVODE's own mxstep counts steps per CVode call, i.e. one in CV_ONE_STEP
