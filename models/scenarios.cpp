@@ -1,6 +1,6 @@
 #include "models/scenarios.hpp"
 
-#include <stdexcept>
+#include "models/find_by_name.hpp"
 
 namespace granconv {
 
@@ -26,11 +26,7 @@ const std::vector<ScenarioInfo>& scenario_catalogue() {
 }
 
 const ScenarioInfo& scenario_info(const std::string& name) {
-  for (const auto& s : scenario_catalogue())
-    if (s.name == name) return s;
-  std::string known;
-  for (const auto& s : scenario_catalogue()) known += (known.empty() ? "" : ", ") + s.name;
-  throw std::invalid_argument("unknown scenario '" + name + "' (known: " + known + ")");
+  return find_by_name(scenario_catalogue(), name, "scenario", [](const ScenarioInfo& s) { return s.name; });
 }
 
 }  // namespace granconv

@@ -1,5 +1,7 @@
 #include "schemes/scheme_catalogue.hpp"
 
+#include "models/find_by_name.hpp"
+
 namespace granconv {
 
 const std::vector<SchemeInfo>& scheme_catalogue() {
@@ -13,11 +15,7 @@ const std::vector<SchemeInfo>& scheme_catalogue() {
 }
 
 const SchemeInfo& scheme_info(const std::string& name) {
-  for (const auto& s : scheme_catalogue())
-    if (s.name == name) return s;
-  std::string known;
-  for (const auto& s : scheme_catalogue()) known += (known.empty() ? "" : ", ") + s.name;
-  throw std::invalid_argument("unknown scheme '" + name + "' (known: " + known + ")");
+  return find_by_name(scheme_catalogue(), name, "scheme", [](const SchemeInfo& s) { return s.name; });
 }
 
 }  // namespace granconv

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "models/scenarios.hpp"
+#include "models/find_by_name.hpp"
 #include "schemes/scheme_catalogue.hpp"
 
 namespace granconv {
@@ -101,11 +102,7 @@ std::vector<Claim> load_claims(const std::filesystem::path& file) {
 }
 
 const Claim& find_claim(const std::vector<Claim>& claims, const std::string& id) {
-  for (const auto& c : claims)
-    if (c.id == id) return c;
-  std::string known;
-  for (const auto& c : claims) known += (known.empty() ? "" : ", ") + c.id;
-  throw std::invalid_argument("unknown study '" + id + "' (known: " + known + ")");
+  return find_by_name(claims, id, "study", [](const Claim& c) { return c.id; });
 }
 
 const char* to_string(FitKind k) { return k == FitKind::least_squares ? "least-squares" : "upper-envelope"; }
