@@ -29,15 +29,7 @@ FitKind fit_kind(const std::string& s, const std::string& where) {
   throw std::invalid_argument(where + ": fit must be 'least-squares' or 'upper-envelope', not '" + s + "'");
 }
 
-Claim parse_claim(const nlohmann::json& j) {
-  Claim c;
-  c.id = field<std::string>(j, "id", "claim");
-  const std::string where = "claim '" + c.id + "'";
-  c.title = field<std::string>(j, "title", where);
-  const auto src = field<nlohmann::json>(j, "source", where);
-  c.paper = field<std::string>(src, "paper", where + " source");
-  c.item = field<std::string>(src, "item", where + " source");
-  c.figure_group = field<std::string>(j, "figure_group", where);
+void parse_order_fields(const nlohmann::json& j, const std::string& where, Claim& c) {
   c.scenario = field<std::string>(j, "scenario", where);
   c.params = field<std::vector<std::string>>(j, "params", where);
   c.scheme = field<std::string>(j, "scheme", where);
@@ -66,11 +58,26 @@ Claim parse_claim(const nlohmann::json& j) {
   if (c.checks.empty()) throw std::invalid_argument(where + ": no checks");
   if (j.contains("trajectory_h") && !j.at("trajectory_h").is_null())
     c.trajectory_h = field<double>(j, "trajectory_h", where);
-  c.notes = j.value("notes", "");
+  if (j.contains("gamma_per_h") && !j.at("gamma_per_h").is_null())
+    c.gamma_per_h = field<double>(j, "gamma_per_h", where);
   // Names must resolve now, not halfway through a run.
   scenario_info(c.scenario);
   scheme_info(c.scheme);
   formulation_from_string(c.formulation);
+}
+
+Claim parse_claim(const nlohmann::json& j) {
+  Claim c;
+  c.id = field<std::string>(j, "id", "claim");
+  const std::string where = "claim '" + c.id + "'";
+  c.title = field<std::string>(j, "title", where);
+  const auto src = field<nlohmann::json>(j, "source", where);
+  c.paper = field<std::string>(src, "paper", where + " source");
+  c.item = field<std::string>(src, "item", where + " source");
+  c.figure_group = field<std::string>(j, "figure_group", where);
+  c.kind = j.value("kind", "order");
+  c.notes = j.value("notes", "");
+  if (c.kind == "order") parse_order_fields(j, where, c);
   c.record = j;
   return c;
 }

@@ -24,8 +24,12 @@ struct StepGrid {
   int per_decade = 0;
 };
 
+// Every claim has an id, a title, a source, a figure group and a kind. The
+// fields below `kind` are those of the "order" kind (a convergence study);
+// other kinds read their own fields from `record`.
 struct Claim {
   std::string id, title, paper, item, figure_group;
+  std::string kind = "order";
   std::string scenario;
   std::vector<std::string> params;  // "key=value" overrides of the scenario defaults
   std::string scheme, formulation;
@@ -33,6 +37,9 @@ struct Claim {
   StepGrid grid;
   std::vector<OrderCheck> checks;
   std::optional<double> trajectory_h;
+  // γ = gamma_per_h · h for every step size h (JVB fig. 6: γ = h), so the
+  // reference changes with h; nullopt: γ is a fixed scenario parameter.
+  std::optional<double> gamma_per_h;
   std::string notes;
   nlohmann::json record;  // the record as written in the catalogue
 };

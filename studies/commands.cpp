@@ -18,6 +18,7 @@
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/atomic_file.hpp"
 #include "studies/claim.hpp"
+#include "studies/claim_kinds.hpp"
 #include "studies/step_grid.hpp"
 #include "studies/study.hpp"
 #include "studies/tableau_file.hpp"
@@ -50,38 +51,28 @@ class Progress {
       std::fflush(stderr);
     };
   }
-  void finished(std::size_t k, std::size_t n, const StudyResult& r) {
+  void finished(std::size_t k, std::size_t n, const std::string& id, bool pass, double seconds) {
     if (tty_) std::fprintf(stderr, "\r\033[K");
-    std::fprintf(stderr, "study %zu of %zu  %s: %s (%.1f s)\n", k, n, r.claim.id.c_str(), r.pass ? "PASS" : "FAIL",
-                 r.seconds);
+    std::fprintf(stderr, "study %zu of %zu  %s: %s (%.1f s)\n", k, n, id.c_str(), pass ? "PASS" : "FAIL", seconds);
   }
 
  private:
   bool tty_;
 };
 
-std::string summary(const StudyResult& r) {
-  std::string s = fmt::format("{} {}", r.pass ? "PASS" : "FAIL", r.claim.id);
-  for (const auto& c : r.checks) {
-    const auto& f = c.used();
-    s += fmt::format("\n  [{}] {} fit: observed order {:.3f}, 95% CI [{:.3f}, {:.3f}], expected {} ± {}, window "
-                     "[{:.3g}, {:.3g}], {} points{}",
-                     c.check.label, to_string(c.check.fit), f.order, f.ci_lo, f.ci_hi, c.check.expected_order,
-                     c.check.tolerance, f.h_min, f.h_max, f.points, c.pass ? "" : " — " + c.reason);
-  }
-  return s;
-}
-
-std::vector<StudyResult> run_claims(const std::vector<const Claim*>& claims, const StudyOptions& base,
-                                    const std::filesystem::path& out) {
+std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, const StudyOptions& base,
+                                   const std::filesystem::path& out) {
   Progress progress;
-  std::vector<StudyResult> results;
+  std::vector<ClaimResult> results;
   for (std::size_t k = 0; k < claims.size(); ++k) {
     StudyOptions opt = base;
     opt.progress = progress.for_study(k + 1, claims.size(), claims[k]->id);
-    results.push_back(run_study(*claims[k], opt));
-    progress.finished(k + 1, claims.size(), results.back());
-    write_file_atomically(out / "studies" / (claims[k]->id + ".json"), results.back().to_json().dump(1) + "\n");
+    const auto start = std::chrono::steady_clock::now();
+    results.push_back(run_claim(*claims[k], opt));
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    results.back().record["seconds"] = seconds;
+    progress.finished(k + 1, claims.size(), claims[k]->id, results.back().pass, seconds);
+    write_file_atomically(out / "studies" / (claims[k]->id + ".json"), results.back().record.dump(1) + "\n");
   }
   return results;
 }
@@ -126,7 +117,7 @@ int run(const RunArgs& a) {
   opt.expected_order = a.expected;
   bool all_pass = true;
   for (const auto& r : run_claims(selected, opt, a.out)) {
-    std::cout << summary(r) << '\n';
+    std::cout << r.summary << '\n';
     all_pass = all_pass && r.pass;
   }
   return (a.check && !all_pass) ? 1 : 0;

@@ -1,0 +1,48 @@
+#include "studies/claim_kinds.hpp"
+
+#include <fmt/format.h>
+
+#include "models/find_by_name.hpp"
+
+namespace granconv {
+
+namespace {
+
+ClaimResult run_order_claim(const Claim& claim, const StudyOptions& options) {
+  const StudyResult r = run_study(claim, options);
+  std::string s = fmt::format("{} {}", r.pass ? "PASS" : "FAIL", claim.id);
+  for (const auto& c : r.checks) {
+    const auto& f = c.used();
+    s += fmt::format("\n  [{}] {} fit: observed order {:.3f}, 95% CI [{:.3f}, {:.3f}], expected {} ± {}, window "
+                     "[{:.3g}, {:.3g}], {} points{}",
+                     c.check.label, to_string(c.check.fit), f.order, f.ci_lo, f.ci_hi, c.check.expected_order,
+                     c.check.tolerance, f.h_min, f.h_max, f.points, c.pass ? "" : " — " + c.reason);
+  }
+  return {r.to_json(), r.pass, s};
+}
+
+}  // namespace
+
+const std::vector<ClaimKind>& claim_kinds() {
+  static const std::vector<ClaimKind> kinds = {
+      {"order", &run_order_claim},
+  };
+  return kinds;
+}
+
+ClaimResult run_claim(const Claim& claim, const StudyOptions& options) {
+  const auto& kind = find_by_name(claim_kinds(), claim.kind, "claim kind", [](const ClaimKind& k) { return k.name; });
+  return kind.run(claim, options);
+}
+
+nlohmann::json result_head(const Claim& claim, bool pass) {
+  return {{"study", claim.id},
+          {"kind", claim.kind},
+          {"title", claim.title},
+          {"source", {{"paper", claim.paper}, {"item", claim.item}}},
+          {"figure_group", claim.figure_group},
+          {"notes", claim.notes},
+          {"pass", pass}};
+}
+
+}  // namespace granconv

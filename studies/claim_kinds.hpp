@@ -1,0 +1,41 @@
+#pragma once
+// Claims come in kinds: "order" (a convergence study, studies/study.hpp) and
+// kinds that check tables, figures, sweeps or analytic identities of the
+// papers. Each kind is one function from a claim to a result record; this is
+// the table that maps kinds to those functions.
+//
+// A result record (written to DIR/studies/<id>.json, read by the report) has
+// at least: study, kind, title, source {paper, item}, figure_group, pass,
+// checks [{label, paper, observed, tolerance, pass}], and optionally tables
+// [{title, columns, rows}], figures (see reports/report.hpp), notes, seconds.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "studies/claim.hpp"
+#include "studies/study.hpp"
+
+namespace granconv {
+
+struct ClaimResult {
+  nlohmann::json record;
+  bool pass = false;
+  std::string summary;  // a few lines for the terminal
+};
+
+using ClaimRunner = ClaimResult (*)(const Claim&, const StudyOptions&);
+
+struct ClaimKind {
+  std::string name;
+  ClaimRunner run;
+};
+const std::vector<ClaimKind>& claim_kinds();
+
+// Runs the claim with the runner of its kind; throws on an unknown kind.
+ClaimResult run_claim(const Claim& claim, const StudyOptions& options);
+
+// The common head of every result record.
+nlohmann::json result_head(const Claim& claim, bool pass);
+
+}  // namespace granconv
