@@ -1,0 +1,377 @@
+#include "reports/study_file.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <stdexcept>
+#include <tuple>
+
+namespace granconv::report_detail {
+
+[[noreturn]] void bad(const fs::path& f, const std::string& what) {
+  throw std::runtime_error("report: malformed study file " + f.string() + ": " + what);
+}
+
+std::string str_or(const json& j, const char* key, const std::string& dflt) {
+  if (!j.contains(key) || j[key].is_null()) return dflt;
+  if (j[key].is_string()) return j[key].get<std::string>();
+  return j[key].dump();
+}
+
+double num(const json& v) {  // null (NaN/inf written by nlohmann) -> NaN
+  if (v.is_number()) return v.get<double>();
+  return kNaN;
+}
+
+double num_or(const json& j, const char* key) {
+  return j.contains(key) ? num(j[key]) : kNaN;
+}
+
+std::vector<double> num_array(const fs::path& f, const json& j, const char* key, bool required) {
+  std::vector<double> out;
+  if (!j.contains(key) || j[key].is_null()) {
+    if (required) bad(f, std::string("missing array \"") + key + "\"");
+    return out;
+  }
+  if (!j[key].is_array()) bad(f, std::string("\"") + key + "\" is not an array");
+  for (const auto& v : j[key]) {
+    if (!v.is_number() && !v.is_null()) bad(f, std::string("non-numeric entry in \"") + key + "\"");
+    out.push_back(num(v));
+  }
+  return out;
+}
+
+std::optional<std::pair<double, double>> pair_of(const fs::path& f, const json& j, const char* key) {
+  if (!j.contains(key) || j[key].is_null()) return std::nullopt;
+  const auto& a = j[key];
+  if (!a.is_array() || a.size() != 2) bad(f, std::string("\"") + key + "\" must be [lo, hi]");
+  return std::make_pair(num(a[0]), num(a[1]));
+}
+
+std::optional<bool> bool_or(const fs::path& f, const json& j, const char* key) {
+  if (!j.contains(key) || j[key].is_null()) return std::nullopt;
+  if (!j[key].is_boolean()) bad(f, std::string("\"") + key + "\" is not a boolean");
+  return j[key].get<bool>();
+}
+
+// Per-bead arrays may be stored time-major ([time][bead]) or bead-major
+// ([bead][time]); normalise to time-major using the length of the time axis.
+std::vector<std::vector<double>> series(const fs::path& f, const json& j, const char* key,
+                                        std::size_t nt) {
+  std::vector<std::vector<double>> m;
+  if (!j.contains(key) || !j[key].is_array()) bad(f, std::string("trajectory needs \"") + key + "\"");
+  for (const auto& row : j[key]) {
+    if (!row.is_array()) bad(f, std::string("trajectory \"") + key + "\" must be an array of arrays");
+    std::vector<double> r;
+    for (const auto& v : row) r.push_back(num(v));
+    m.push_back(std::move(r));
+  }
+  if (m.size() == nt && (m.empty() || m[0].size() != nt || nt == 1)) return m;  // time-major
+  if (!m.empty() && m[0].size() == nt) {  // bead-major -> transpose
+    std::vector<std::vector<double>> t(nt, std::vector<double>(m.size()));
+    for (std::size_t b = 0; b < m.size(); ++b) {
+      if (m[b].size() != nt) bad(f, std::string("ragged trajectory \"") + key + "\"");
+      for (std::size_t k = 0; k < nt; ++k) t[k][b] = m[b][k];
+    }
+    return t;
+  }
+  if (m.size() == nt) return m;
+  bad(f, std::string("trajectory \"") + key + "\" does not match its time axis");
+}
+
+std::string slugify(const std::string& s) {
+  std::string o;
+  for (char c : s) o += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') ? c : '_';
+  if (o.empty() || o[0] == '.') o = "_" + o;
+  return o;
+}
+
+namespace {
+
+void parse_order(const fs::path& f, const json& j, Study& s) {
+  s.h = num_array(f, j, "h", true);
+  s.e = num_array(f, j, "error", true);
+  if (s.h.size() != s.e.size()) bad(f, "\"h\" and \"error\" differ in length");
+  if (j.contains("usable") && !j["usable"].is_null()) {
+    if (!j["usable"].is_array() || j["usable"].size() != s.h.size())
+      bad(f, "\"usable\" must be a boolean array as long as \"h\"");
+    for (const auto& u : j["usable"]) {
+      if (!u.is_boolean()) bad(f, "non-boolean entry in \"usable\"");
+      s.usable.push_back(u.get<bool>());
+    }
+  } else {
+    s.usable = above_floor(s.e, {}, 0.0);
+  }
+  for (std::size_t i = 0; i < s.h.size(); ++i)
+    if (!(std::isfinite(s.h[i]) && s.h[i] > 0)) s.usable[i] = false;
+  s.pass = bool_or(f, j, "pass");
+  s.seconds = num_or(j, "seconds");
+
+  if (j.contains("checks") && j["checks"].is_array()) {
+    for (const auto& c : j["checks"]) {
+      if (!c.is_object()) bad(f, "\"checks\" entries must be objects");
+      Check k;
+      k.label = str_or(c, "label");
+      if (auto w = pair_of(f, c, "window")) k.window = FitWindow{w->first, w->second};
+      k.fit = str_or(c, "fit", "least-squares");
+      k.expected = num_or(c, "expected_order");
+      k.tolerance = num_or(c, "tolerance");
+      k.max_ci_width = num_or(c, "max_ci_width");
+      k.observed = num_or(c, "observed_order");
+      if (auto ci = pair_of(f, c, "ci95")) std::tie(k.ci_lo, k.ci_hi) = *ci;
+      if (c.contains("points") && c["points"].is_number_integer()) k.points = c["points"].get<int>();
+      k.envelope = num_or(c, "envelope_order");
+      if (auto ci = pair_of(f, c, "envelope_ci95")) std::tie(k.env_lo, k.env_hi) = *ci;
+      k.pass = bool_or(f, c, "pass");
+      s.checks.push_back(std::move(k));
+    }
+  } else if (j.contains("checks") && !j["checks"].is_null()) {
+    bad(f, "\"checks\" is not an array");
+  }
+  if (s.checks.empty() && (j.contains("observed_order") || j.contains("expected_order"))) {
+    Check k;  // the study's single top-level claim
+    k.label = "claim";
+    if (auto w = pair_of(f, j, "fit_window")) k.window = FitWindow{w->first, w->second};
+    k.expected = num_or(j, "expected_order");
+    k.tolerance = num_or(j, "tolerance");
+    k.observed = num_or(j, "observed_order");
+    if (auto ci = pair_of(f, j, "ci95")) std::tie(k.ci_lo, k.ci_hi) = *ci;
+    k.pass = s.pass;
+    s.checks.push_back(std::move(k));
+  }
+  if (!s.pass && !s.checks.empty()) {
+    bool all = true, known = true;
+    for (const auto& c : s.checks) {
+      if (!c.pass) known = false;
+      else all = all && *c.pass;
+    }
+    if (known) s.pass = all;
+  }
+
+  if (j.contains("trajectory") && !j["trajectory"].is_null()) {
+    const auto& t = j["trajectory"];
+    if (!t.is_object()) bad(f, "\"trajectory\" is not an object");
+    Trajectory tr;
+    tr.h = num_or(t, "h");
+    tr.t = num_array(f, t, "t", true);
+    tr.ref_t = num_array(f, t, "ref_t", true);
+    tr.x = series(f, t, "scheme_x", tr.t.size());
+    tr.v = series(f, t, "scheme_v", tr.t.size());
+    tr.ref_x = series(f, t, "ref_x", tr.ref_t.size());
+    tr.ref_v = series(f, t, "ref_v", tr.ref_t.size());
+    auto width = [](const std::vector<std::vector<double>>& m) { return m.empty() ? 0 : m[0].size(); };
+    const std::size_t nb = width(tr.ref_x);
+    for (const auto* m : {&tr.x, &tr.v, &tr.ref_x, &tr.ref_v})
+      for (const auto& row : *m)
+        if (row.size() != nb) bad(f, "trajectory bead counts differ");
+    if (nb > 0 && !tr.t.empty() && !tr.ref_t.empty()) s.traj = std::move(tr);
+  }
+}
+
+std::string figure_where(const std::string& name) { return "figure \"" + name + "\": "; }
+
+std::vector<double> fig_array(const fs::path& f, const std::string& fig, const json& j, const char* key) {
+  if (!j.contains(key) || !j[key].is_array()) bad(f, figure_where(fig) + "needs array \"" + key + "\"");
+  std::vector<double> out;
+  for (const auto& v : j[key]) {
+    if (!v.is_number() && !v.is_null()) bad(f, figure_where(fig) + "non-numeric entry in \"" + key + "\"");
+    out.push_back(num(v));
+  }
+  return out;
+}
+
+bool fig_bool(const fs::path& f, const std::string& fig, const json& j, const char* key) {
+  if (!j.contains(key) || j[key].is_null()) return false;
+  if (!j[key].is_boolean()) bad(f, figure_where(fig) + "\"" + key + "\" is not a boolean");
+  return j[key].get<bool>();
+}
+
+std::optional<std::pair<double, double>> fig_range(const fs::path& f, const std::string& fig, const json& j,
+                                                   const char* key) {
+  if (!j.contains(key) || j[key].is_null()) return std::nullopt;
+  const auto& a = j[key];
+  if (!a.is_array() || a.size() != 2 || !(a[0].is_number() || a[0].is_null()) ||
+      !(a[1].is_number() || a[1].is_null()))
+    bad(f, figure_where(fig) + "\"" + key + "\" must be [lo, hi]");
+  return std::make_pair(num(a[0]), num(a[1]));
+}
+
+double fig_num(const fs::path& f, const std::string& fig, const json& j, const char* key) {
+  if (!j.contains(key) || j[key].is_null()) return kNaN;
+  if (!j[key].is_number()) bad(f, figure_where(fig) + "\"" + key + "\" is not a number");
+  return j[key].get<double>();
+}
+
+Figure parse_figure(const fs::path& f, const json& j, std::size_t index) {
+  if (!j.is_object()) bad(f, "\"figures\" entries must be objects");
+  Figure g;
+  if (!j.contains("name") || !j["name"].is_string() || j["name"].get<std::string>().empty())
+    bad(f, "figure #" + std::to_string(index + 1) + " has no \"name\"");
+  g.name = j["name"].get<std::string>();
+  g.stem = slugify(g.name);
+  g.type = str_or(j, "type");
+  g.title = str_or(j, "title");
+  g.caption = str_or(j, "caption");
+  g.xlabel = str_or(j, "xlabel");
+  g.ylabel = str_or(j, "ylabel");
+  g.zlabel = str_or(j, "zlabel");
+  g.logx = fig_bool(f, g.name, j, "logx");
+  g.logy = fig_bool(f, g.name, j, "logy");
+  g.equal_aspect = str_or(j, "aspect") == "equal";
+  g.xrange = fig_range(f, g.name, j, "xrange");
+  g.yrange = fig_range(f, g.name, j, "yrange");
+  if (g.type == "lines") {
+    if (!j.contains("series") || !j["series"].is_array() || j["series"].empty())
+      bad(f, figure_where(g.name) + "needs a non-empty \"series\" array");
+    static const std::set<std::string> styles{"lines", "points", "linespoints", "dashes"};
+    static const std::regex color(R"(#[0-9a-fA-F]{6})");
+    for (const auto& sj : j["series"]) {
+      if (!sj.is_object()) bad(f, figure_where(g.name) + "\"series\" entries must be objects");
+      Series s;
+      s.title = str_or(sj, "title");
+      s.style = str_or(sj, "style", "lines");
+      if (!styles.count(s.style)) bad(f, figure_where(g.name) + "unknown series style \"" + s.style + "\"");
+      s.color = str_or(sj, "color");
+      if (!s.color.empty() && !std::regex_match(s.color, color))
+        bad(f, figure_where(g.name) + "series color \"" + s.color + "\" is not #rrggbb");
+      s.x = fig_array(f, g.name, sj, "x");
+      s.y = fig_array(f, g.name, sj, "y");
+      if (s.x.size() != s.y.size())
+        bad(f, figure_where(g.name) + "series \"" + s.title + "\": \"x\" and \"y\" differ in length");
+      g.series.push_back(std::move(s));
+    }
+  } else if (g.type == "heatmap") {
+    g.x = fig_array(f, g.name, j, "x");
+    g.y = fig_array(f, g.name, j, "y");
+    if (g.x.size() < 2 || g.y.size() < 2) bad(f, figure_where(g.name) + "heatmap needs at least a 2 x 2 grid");
+    if (!j.contains("z") || !j["z"].is_array() || j["z"].size() != g.y.size())
+      bad(f, figure_where(g.name) + "\"z\" must have one row per \"y\" value");
+    for (const auto& row : j["z"]) {
+      if (!row.is_array() || row.size() != g.x.size())
+        bad(f, figure_where(g.name) + "every \"z\" row must have one value per \"x\" value");
+      std::vector<double> r;
+      for (const auto& v : row) {
+        if (!v.is_number() && !v.is_null()) bad(f, figure_where(g.name) + "non-numeric entry in \"z\"");
+        r.push_back(num(v));
+      }
+      g.z.push_back(std::move(r));
+    }
+    g.contour = fig_num(f, g.name, j, "contour");
+    g.zmax = fig_num(f, g.name, j, "zmax");
+    g.contour_label = str_or(j, "contour_label");
+  } else {
+    bad(f, figure_where(g.name) + "unknown figure type \"" + g.type + "\" (expected \"lines\" or \"heatmap\")");
+  }
+  return g;
+}
+
+Table parse_table(const fs::path& f, const json& j, std::size_t index) {
+  const std::string where = "table #" + std::to_string(index + 1) + ": ";
+  if (!j.is_object()) bad(f, "\"tables\" entries must be objects");
+  Table t;
+  t.title = str_or(j, "title");
+  if (!j.contains("columns") || !j["columns"].is_array()) bad(f, where + "needs a \"columns\" array");
+  for (const auto& c : j["columns"]) t.columns.push_back(c.is_string() ? c.get<std::string>() : c.dump());
+  if (!j.contains("rows") || !j["rows"].is_array()) bad(f, where + "needs a \"rows\" array");
+  for (const auto& r : j["rows"]) {
+    if (!r.is_array() || r.size() != t.columns.size())
+      bad(f, where + "every row must be an array with one cell per column");
+    std::vector<json> row;
+    for (const auto& c : r) {
+      if (c.is_object() || c.is_array()) bad(f, where + "cells must be numbers, strings, booleans or null");
+      row.push_back(c);
+    }
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
+void parse_value_checks(const fs::path& f, const json& j, Study& s) {
+  if (!j.contains("checks") || j["checks"].is_null()) return;
+  if (!j["checks"].is_array()) bad(f, "\"checks\" is not an array");
+  for (const auto& c : j["checks"]) {
+    if (!c.is_object()) bad(f, "\"checks\" entries must be objects");
+    ValueCheck k;
+    k.label = str_or(c, "label");
+    for (auto [key, dst] : {std::pair{"paper", &k.paper}, {"observed", &k.observed}, {"tolerance", &k.tolerance}}) {
+      if (!c.contains(key)) continue;
+      const json& v = c[key];
+      if (v.is_object() || v.is_array()) bad(f, "check \"" + k.label + "\": \"" + key + "\" must be a number, string or null");
+      *dst = v;
+    }
+    k.pass = bool_or(f, c, "pass");
+    s.value_checks.push_back(std::move(k));
+  }
+  if (!s.pass && !s.value_checks.empty()) {
+    bool all = true, known = true;
+    for (const auto& c : s.value_checks) {
+      if (!c.pass) known = false;
+      else all = all && *c.pass;
+    }
+    if (known) s.pass = all;
+  }
+}
+
+}  // namespace
+
+Study parse_study(const fs::path& f) {
+  std::ifstream in(f);
+  if (!in) throw std::runtime_error("report: cannot read " + f.string());
+  json j;
+  try {
+    j = json::parse(in);
+  } catch (const std::exception& ex) {
+    bad(f, ex.what());
+  }
+  if (!j.is_object()) bad(f, "top level is not an object");
+  Study s;
+  s.file = f;
+  if (!j.contains("study") || !j["study"].is_string() || j["study"].get<std::string>().empty())
+    bad(f, "missing \"study\" id");
+  s.id = j["study"].get<std::string>();
+  s.slug = slugify(s.id);
+  s.title = str_or(j, "title");
+  if (j.contains("source") && j["source"].is_object()) {
+    s.paper = str_or(j["source"], "paper");
+    s.item = str_or(j["source"], "item");
+  }
+  s.group = str_or(j, "figure_group", s.id);
+  s.scheme = str_or(j, "scheme");
+  s.scheme_label = str_or(j, "scheme_label", s.scheme);
+  s.formulation = str_or(j, "formulation");
+  s.model = str_or(j, "model");
+  s.scenario = str_or(j, "scenario");
+  s.params = j.value("params", json::object());
+  s.reference = j.value("reference", json::object());
+  if (j.contains("kind") && !j["kind"].is_null()) {
+    if (!j["kind"].is_string() || j["kind"].get<std::string>().empty()) bad(f, "\"kind\" is not a string");
+    s.kind = j["kind"].get<std::string>();
+  }
+  s.notes = str_or(j, "notes");
+  if (s.is_order()) {
+    parse_order(f, j, s);
+  } else {
+    s.pass = bool_or(f, j, "pass");
+    s.seconds = num_or(j, "seconds");
+    parse_value_checks(f, j, s);
+  }
+  if (j.contains("tables") && !j["tables"].is_null()) {
+    if (!j["tables"].is_array()) bad(f, "\"tables\" is not an array");
+    for (std::size_t i = 0; i < j["tables"].size(); ++i) s.tables.push_back(parse_table(f, j["tables"][i], i));
+  }
+  if (j.contains("figures") && !j["figures"].is_null()) {
+    if (!j["figures"].is_array()) bad(f, "\"figures\" is not an array");
+    std::set<std::string> stems;
+    for (std::size_t i = 0; i < j["figures"].size(); ++i) {
+      s.figures.push_back(parse_figure(f, j["figures"][i], i));
+      if (!stems.insert(s.figures.back().stem).second)
+        bad(f, figure_where(s.figures.back().name) + "duplicate figure name (after file-name sanitising)");
+    }
+  }
+  return s;
+}
+
+}  // namespace granconv::report_detail

@@ -1,0 +1,126 @@
+// The report's model of one result record (DIR/studies/<id>.json) and its
+// parser. Internal to the report module.
+//
+// Every record has "study" (id), optional "kind" (default "order"), "title",
+// "source" {paper, item}, "figure_group", "notes", "pass", "seconds",
+// "reference" (provenance) and optionally "tables" and "figures".
+//
+// "order" records (convergence studies) also carry "h", "error", "usable",
+// "checks" [{label, window, fit, expected_order, tolerance, observed_order,
+// ci95, points, envelope_order, envelope_ci95, pass}] and optionally
+// "trajectory" {h, t, ref_t, scheme_x, scheme_v, ref_x, ref_v}.
+//
+// Other kinds carry "checks" [{label, paper, observed, tolerance, pass}]
+// where paper/observed/tolerance are numbers, strings or null.
+//
+// "tables": [{title, columns: [string], rows: [[number|string|bool|null]]}]
+// "figures": [{name, type: "lines"|"heatmap", title, caption, xlabel, ylabel,
+//   logx, logy, xrange, yrange, ...}] with, for "lines",
+//   series [{title, x, y, style: lines|points|linespoints|dashes, color}]
+//   and, for "heatmap", zlabel, x, y, z (one row per y), contour, zmax
+//   (and optionally contour_label, aspect: "equal").
+// Unknown fields are ignored; malformed known fields are errors.
+#pragma once
+
+#include <filesystem>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "studies/order_fit.hpp"
+
+namespace granconv::report_detail {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// A check of an "order" record: an observed convergence order.
+struct Check {
+  std::string label;
+  std::optional<FitWindow> window;
+  std::string fit = "least-squares";
+  double expected = kNaN, tolerance = kNaN, max_ci_width = kNaN;
+  double observed = kNaN, ci_lo = kNaN, ci_hi = kNaN;
+  int points = -1;
+  double envelope = kNaN, env_lo = kNaN, env_hi = kNaN;
+  std::optional<bool> pass;
+};
+
+// A check of any other kind: a paper value against ours. The values are kept
+// as JSON (number, string or null).
+struct ValueCheck {
+  std::string label;
+  json paper, observed, tolerance;
+  std::optional<bool> pass;
+};
+
+struct Table {
+  std::string title;
+  std::vector<std::string> columns;
+  std::vector<std::vector<json>> rows;
+};
+
+struct Series {
+  std::string title, style = "lines", color;
+  std::vector<double> x, y;
+};
+
+struct Figure {
+  std::string name, stem, type, title, caption, xlabel, ylabel, zlabel;
+  bool logx = false, logy = false, equal_aspect = false;
+  std::optional<std::pair<double, double>> xrange, yrange;  // NaN end = auto
+  std::vector<Series> series;                                // "lines"
+  std::vector<double> x, y;                                  // "heatmap"
+  std::vector<std::vector<double>> z;                        // [y][x]
+  double contour = kNaN, zmax = kNaN;
+  std::string contour_label;
+};
+
+struct Trajectory {
+  double h = kNaN;
+  std::vector<double> t, ref_t;
+  // [time][bead]
+  std::vector<std::vector<double>> x, v, ref_x, ref_v;
+};
+
+struct Study {
+  fs::path file;
+  std::string id, slug, kind = "order", title, paper, item, group, notes;
+  std::string scheme, scheme_label, formulation, model, scenario;
+  json params, reference;
+  // "order" records
+  std::vector<double> h, e;
+  std::vector<bool> usable;
+  std::vector<Check> checks;
+  std::optional<Trajectory> traj;
+  // other kinds
+  std::vector<ValueCheck> value_checks;
+  // any kind
+  std::vector<Table> tables;
+  std::vector<Figure> figures;
+  std::optional<bool> pass;
+  double seconds = kNaN;
+  // figure file stems (relative to figures/), filled while drawing
+  std::string slope_fig, traj_fig;
+
+  bool is_order() const { return kind == "order"; }
+};
+
+[[noreturn]] void bad(const fs::path& f, const std::string& what);
+
+// A safe file-name stem: [A-Za-z0-9._-], other characters become '_'.
+std::string slugify(const std::string& s);
+
+std::string str_or(const json& j, const char* key, const std::string& dflt = "");
+double num(const json& v);  // non-numbers (null: NaN/inf written by nlohmann) -> NaN
+double num_or(const json& j, const char* key);
+
+// Throws std::runtime_error naming the file when the record is malformed.
+Study parse_study(const fs::path& f);
+
+}  // namespace granconv::report_detail
