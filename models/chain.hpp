@@ -114,7 +114,13 @@ class ChainSystem {
   using Scalar = S;
   using Vector = Vec<S>;
 
-  ChainSystem(Chain<S> chain, Formulation f) : chain_(std::move(chain)), form_(f) { chain_.validate(); }
+  // With separate_local_springs, rhs and jacobian leave out the local springs
+  // −K_i x_i, which local_rhs and local_jacobian supply instead: additive
+  // schemes (the additive θ method, eq. (34)) treat the two parts differently.
+  ChainSystem(Chain<S> chain, Formulation f, bool separate_local_springs = false)
+      : chain_(std::move(chain)), form_(f), separate_local_(separate_local_springs) {
+    chain_.validate();
+  }
 
   const Chain<S>& chain() const { return chain_; }
   Formulation formulation() const { return form_; }
@@ -136,7 +142,7 @@ class ChainSystem {
     const int n = c.beads();
     for (int i = 0; i < n; ++i) {
       dy[2 * i] = y[2 * i + 1];
-      dy[2 * i + 1] = -c.K[i] * y[2 * i] / c.m[i];
+      dy[2 * i + 1] = separate_local_ ? S(0) : -c.K[i] * y[2 * i] / c.m[i];
     }
     for (int j = 0; j + 1 < n; ++j) {
       const S d = c.gap(y, j);
@@ -164,7 +170,7 @@ class ChainSystem {
     J.set_zero();
     for (int i = 0; i < n; ++i) {
       J.diag[i](0, 1) = S(1);
-      J.diag[i](1, 0) = -c.K[i] / c.m[i];
+      J.diag[i](1, 0) = separate_local_ ? S(0) : -c.K[i] / c.m[i];
     }
     for (int j = 0; j + 1 < n; ++j) {
       const S d = c.gap(y, j);
@@ -198,9 +204,25 @@ class ChainSystem {
     }
   }
 
+  bool separate_local_springs() const { return separate_local_; }
+
+  // The local springs alone: (0, −K_i x_i / m_i) per bead.
+  void local_rhs(const S& /*t*/, const Vector& y, Vector& dy) const {
+    for (int i = 0; i < beads(); ++i) {
+      dy[2 * i] = S(0);
+      dy[2 * i + 1] = -chain_.K[i] * y[2 * i] / chain_.m[i];
+    }
+  }
+  void local_jacobian(const S& /*t*/, const Vector& /*y*/, BlockTridiagonal<S>& J) const {
+    if (J.beads() != beads()) J.resize(beads());
+    J.set_zero();
+    for (int i = 0; i < beads(); ++i) J.diag[i](1, 0) = -chain_.K[i] / chain_.m[i];
+  }
+
  private:
   Chain<S> chain_;
   Formulation form_;
+  bool separate_local_ = false;
 };
 
 }  // namespace granconv

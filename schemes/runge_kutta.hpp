@@ -7,8 +7,15 @@
 // by Newton's method. The unknowns are ordered bead by bead (all stages of
 // bead 0, then bead 1, ...), so the Newton matrix I − h (a_ij J(y + Z_j)) is
 // banded with half-bandwidth 4s − 1 and one step costs O(N).
+//
+// Optionally additive: a second tableau (same stages and nodes) for the local
+// springs, which the system then supplies separately (local_rhs), as in the
+// additive θ method of JVB eq. (34):
+//   Z_i = h Σ_j (a_ij f(y + Z_j) + â_ij ℓ(y + Z_j)),  y' = y + h Σ_i (b_i f_i + b̂_i ℓ_i).
 #include <Eigen/Dense>
 #include <limits>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -41,6 +48,17 @@ class RungeKutta {
     explicit_ = tab_.explicit_method();
   }
 
+  // The additive variant; `local` must have the stages and nodes of `tableau`.
+  RungeKutta(Tableau<S> tableau, Tableau<S> local, NewtonOptions newton = {})
+      : RungeKutta(std::move(tableau), newton) {
+    local.validate();
+    if (local.stages() != tab_.stages() || local.c != tab_.c)
+      throw std::invalid_argument("additive tableau '" + local.name + "' must share the stages and nodes of '" +
+                                  tab_.name + "'");
+    local_ = std::move(local);
+    explicit_ = explicit_ && local_->explicit_method();
+  }
+
   const std::string& name() const { return tab_.name; }
   int classical_order() const { return tab_.classical_order; }
   const Tableau<S>& tableau() const { return tab_; }
@@ -48,8 +66,9 @@ class RungeKutta {
   // Everything a step needs, allocated once for a system size.
   struct Workspace {
     int dim = 0;
-    std::vector<Vector> stage_state, stage_rhs;
+    std::vector<Vector> stage_state, stage_rhs, stage_local;
     std::vector<BlockTridiagonal<S>> stage_jac;
+    BlockTridiagonal<S> local_jac;
     Vector z, dz, residual;
     BandedLU<S> lu;
   };
@@ -60,7 +79,9 @@ class RungeKutta {
     w.dim = dim;
     w.stage_state.assign(s, Vector::Zero(dim));
     w.stage_rhs.assign(s, Vector::Zero(dim));
+    w.stage_local.assign(local_ ? s : 0, Vector::Zero(dim));
     w.stage_jac.assign(s, BlockTridiagonal<S>(dim / 2));
+    w.local_jac.resize(dim / 2);
     w.z = Vector::Zero(s * dim);
     w.dz = Vector::Zero(s * dim);
     w.residual = Vector::Zero(s * dim);
@@ -75,14 +96,19 @@ class RungeKutta {
     if (explicit_) {
       for (int i = 0; i < s; ++i) {
         w.stage_state[i] = y;
-        for (int j = 0; j < i; ++j)
+        for (int j = 0; j < i; ++j) {
           if (tab_.A(i, j) != S(0)) w.stage_state[i] += (h * tab_.A(i, j)) * w.stage_rhs[j];
+          if (local_ && local_->A(i, j) != S(0)) w.stage_state[i] += (h * local_->A(i, j)) * w.stage_local[j];
+        }
         sys.rhs(t + tab_.c[i] * h, w.stage_state[i], w.stage_rhs[i]);
+        if (local_) sys.local_rhs(t + tab_.c[i] * h, w.stage_state[i], w.stage_local[i]);
       }
     } else {
       solve_stages(sys, t, y, h, w, step_index);
     }
     for (int i = 0; i < s; ++i) y += (h * tab_.b[i]) * w.stage_rhs[i];
+    if (local_)
+      for (int i = 0; i < s; ++i) y += (h * local_->b[i]) * w.stage_local[i];
   }
 
  private:
@@ -96,6 +122,7 @@ class RungeKutta {
       for (int n = 0; n < beads; ++n)
         for (int c = 0; c < 2; ++c) w.stage_state[i][2 * n + c] = y[2 * n + c] + w.z[index(n, i, c)];
       sys.rhs(t + tab_.c[i] * h, w.stage_state[i], w.stage_rhs[i]);
+      if (local_) sys.local_rhs(t + tab_.c[i] * h, w.stage_state[i], w.stage_local[i]);
     }
   }
 
@@ -106,8 +133,10 @@ class RungeKutta {
       for (int i = 0; i < s; ++i)
         for (int c = 0; c < 2; ++c) {
           S acc = w.z[index(n, i, c)];
-          for (int j = 0; j < s; ++j)
+          for (int j = 0; j < s; ++j) {
             if (tab_.A(i, j) != S(0)) acc -= h * tab_.A(i, j) * w.stage_rhs[j][2 * n + c];
+            if (local_ && local_->A(i, j) != S(0)) acc -= h * local_->A(i, j) * w.stage_local[j][2 * n + c];
+          }
           w.residual[index(n, i, c)] = acc;
         }
   }
@@ -116,6 +145,7 @@ class RungeKutta {
   void assemble_newton_matrix(const System& sys, const S& t, const S& h, Workspace& w) const {
     const int s = tab_.stages(), beads = w.dim / 2;
     for (int j = 0; j < s; ++j) sys.jacobian(t + tab_.c[j] * h, w.stage_state[j], w.stage_jac[j]);
+    if (local_) sys.local_jacobian(t, w.stage_state[0], w.local_jac);  // linear: the same at every stage
     w.lu.set_zero();
     for (int n = 0; n < beads; ++n)
       for (int i = 0; i < s; ++i)
@@ -123,16 +153,21 @@ class RungeKutta {
           const int row = index(n, i, c);
           w.lu(row, row) += S(1);
           for (int j = 0; j < s; ++j) {
-            if (tab_.A(i, j) == S(0)) continue;
-            const S ha = h * tab_.A(i, j);
-            const auto& J = w.stage_jac[j];
-            for (int c2 = 0; c2 < 2; ++c2) {
-              w.lu(row, index(n, j, c2)) -= ha * J.diag[n](c, c2);
-              if (n > 0) w.lu(row, index(n - 1, j, c2)) -= ha * J.lower[n](c, c2);
-              if (n + 1 < beads) w.lu(row, index(n + 1, j, c2)) -= ha * J.upper[n](c, c2);
-            }
+            if (tab_.A(i, j) != S(0)) add_coupling(w, n, i, c, j, h * tab_.A(i, j), w.stage_jac[j]);
+            if (local_ && local_->A(i, j) != S(0)) add_coupling(w, n, i, c, j, h * local_->A(i, j), w.local_jac);
           }
         }
+  }
+
+  // Row (n, i, c) of the Newton matrix: −h a_ij ∂f/∂y at stage j, for the
+  // neighbouring beads n−1, n, n+1.
+  void add_coupling(Workspace& w, int n, int i, int c, int j, const S& ha, const BlockTridiagonal<S>& J) const {
+    const int beads = w.dim / 2, row = index(n, i, c);
+    for (int c2 = 0; c2 < 2; ++c2) {
+      w.lu(row, index(n, j, c2)) -= ha * J.diag[n](c, c2);
+      if (n > 0) w.lu(row, index(n - 1, j, c2)) -= ha * J.lower[n](c, c2);
+      if (n + 1 < beads) w.lu(row, index(n + 1, j, c2)) -= ha * J.upper[n](c, c2);
+    }
   }
 
   template <class System>
@@ -179,6 +214,7 @@ class RungeKutta {
   }
 
   Tableau<S> tab_;
+  std::optional<Tableau<S>> local_;
   NewtonOptions newton_;
   bool explicit_;
 };

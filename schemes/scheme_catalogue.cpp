@@ -6,10 +6,14 @@ namespace granconv {
 
 const std::vector<SchemeInfo>& scheme_catalogue() {
   static const std::vector<SchemeInfo> catalogue = {
-      {"cn", "Crank–Nicolson (trapezoidal rule)", 2},
-      {"gl2", "Gauss–Legendre 2-stage", 4},
-      {"radau2", "Radau IIA 2-stage", 3},
-      {"rk4", "explicit Runge–Kutta 4", 4},
+      {"cn", "Crank–Nicolson (trapezoidal rule)", 2, false},
+      {"gl2", "Gauss–Legendre 2-stage", 4, false},
+      {"radau2", "Radau IIA 2-stage", 3, false},
+      {"rk4", "explicit Runge–Kutta 4", 4, false},
+      // Order 1 as integrators of the undamped chain they step (θ ≠ 1/2,
+      // C11 ≠ 0); consistent at orders 2 and 3 with the damped (KK) chain.
+      {"theta", "θ method with tailored KK dissipation (eqs. (34), (41), (43))", 1, true},
+      {"irk-tailored", "tailored-dissipation IRK (eqs. (64)–(66), (72), (73))", 1, true},
   };
   return catalogue;
 }

@@ -16,6 +16,7 @@ struct RunArgs {
   bool check = false;
   std::string tableau;
   std::optional<double> expected;
+  double dissipation_scale = 1;
   std::string claims;
 };
 int run(const RunArgs& a);
@@ -45,6 +46,7 @@ int reference(const ReferenceArgs& a);
 struct SolveArgs : ProblemArgs {
   std::string scheme, formulation = "xv";
   double h = 0;
+  std::optional<double> mu;
 };
 int solve(const SolveArgs& a);
 

@@ -28,6 +28,9 @@ int main(int argc, char** argv) {
   run_cmd->add_flag("--check", run_args.check, "Exit with status 1 when a claim fails");
   run_cmd->add_option("--tableau", run_args.tableau, "Replace the claim's scheme by this tableau file (JSON)");
   run_cmd->add_option("--expected", run_args.expected, "Replace the expected order of every check");
+  run_cmd->add_option("--dissipation-scale", run_args.dissipation_scale,
+                      "Tailored schemes: scale theta - 1/2 = C11 = gamma/(2h) by this factor (perturbation)")
+      ->check(CLI::PositiveNumber);
   run_cmd->add_option("--claims", run_args.claims, "Claim catalogue (default: the shipped one)");
 
   ReportArgs report_args;
@@ -57,8 +60,10 @@ int main(int argc, char** argv) {
   add_problem(solve_cmd, solve_args);
   solve_cmd->add_option("--scheme", solve_args.scheme, "Scheme name (granconv list schemes)")->required();
   solve_cmd->add_option("--h", solve_args.h, "Step size; T/h must be an integer")->required();
-  solve_cmd->add_option("--formulation", solve_args.formulation, "xv | xw")->capture_default_str()
+  solve_cmd->add_option("--formulation", solve_args.formulation, "xv | xw (direct discretisations)")
+      ->capture_default_str()
       ->check(CLI::IsMember({"xv", "xw"}));
+  solve_cmd->add_option("--mu", solve_args.mu, "theta scheme: weight of the local springs (default: mu = theta)");
 
   try {
     app.parse(argc, argv);

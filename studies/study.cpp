@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 
 #include "models/scenarios.hpp"
@@ -28,23 +29,22 @@ struct Errors {
 };
 
 // Max over the grid times kh of the sup norms of the position and velocity errors.
-Errors grid_errors(const Scheme<double>& scheme, const ChainSystem<double>& sys, const Vec<double>& y0_xv,
-                   double t_end, long n, const ReferenceSolution& ref) {
-  Vec<double> y = sys.from_xv(y0_xv), xv(y.size());
+Errors grid_errors(const Scheme<double>& scheme, const Problem<double>& pr, Formulation f, long n,
+                   const ReferenceSolution& ref) {
+  const double t_end = pr.t_end;
   Errors e;
-  auto measure = [&](long k, const Vec<double>& state) {
+  auto measure = [&](long k, const Vec<double>& xv) {
     const double t = grid_time(t_end, k, n);
     const auto it = std::lower_bound(ref.times.begin(), ref.times.end(), t);
     if (it == ref.times.end() || *it != t) throw std::logic_error("reference lacks grid time");
     const Vec<double>& r = ref.states[static_cast<std::size_t>(it - ref.times.begin())];
-    sys.to_xv(state, xv);
-    for (int i = 0; i < sys.beads(); ++i) {
+    for (int i = 0; i < pr.chain.beads(); ++i) {
       e.x = std::max(e.x, std::abs(xv[2 * i] - r[2 * i]));
       e.v = std::max(e.v, std::abs(xv[2 * i + 1] - r[2 * i + 1]));
     }
   };
-  measure(0, y);
-  scheme.run(sys, y, t_end / double(n), n, measure);
+  measure(0, pr.y0);
+  scheme.run(pr.chain, f, pr.y0, t_end / double(n), n, measure);
   return e;
 }
 
@@ -63,16 +63,15 @@ nlohmann::json per_bead(const std::vector<Vec<double>>& states, int component) {
 
 // Scheme markers at step h against a finely sampled reference: the
 // trajectory panels of the paper's figures.
-nlohmann::json trajectory(const Scheme<double>& scheme, const ChainSystem<double>& sys, const Problem<double>& pr,
-                          double h_wanted, const StudyOptions& opt) {
+nlohmann::json trajectory(const Scheme<double>& scheme, Formulation f, const Problem<double>& pr, double h_wanted,
+                          const StudyOptions& opt) {
   const double t_end = pr.t_end;
   const long n = std::max(1L, std::lround(t_end / h_wanted));
   std::vector<double> t{0.0};
   std::vector<Vec<double>> xs{pr.y0};
-  Vec<double> y = sys.from_xv(pr.y0);
-  scheme.run(sys, y, t_end / double(n), n, [&](long k, const Vec<double>& state) {
+  scheme.run(pr.chain, f, pr.y0, t_end / double(n), n, [&](long k, const Vec<double>& xv) {
     t.push_back(grid_time(t_end, k, n));
-    xs.push_back(sys.to_xv(state));
+    xs.push_back(xv);
   });
   const long fine = 1000;
   std::vector<double> rt;
@@ -84,6 +83,23 @@ nlohmann::json trajectory(const Scheme<double>& scheme, const ChainSystem<double
           {"scheme_x", per_bead(xs, 0)},     {"scheme_v", per_bead(xs, 1)},
           {"ref_t", rt},                     {"ref_x", per_bead(ref.states, 0)},
           {"ref_v", per_bead(ref.states, 1)}};
+}
+
+std::vector<double> all_grid_times(double t_end, const std::vector<long>& steps) {
+  std::vector<double> times;
+  for (long n : steps)
+    for (long k = 0; k <= n; ++k) times.push_back(grid_time(t_end, k, n));
+  std::sort(times.begin(), times.end());
+  times.erase(std::unique(times.begin(), times.end()), times.end());
+  return times;
+}
+
+// The scenario with γ = gamma_per_h · h when the claim couples them.
+Problem<double> problem_at(const Claim& claim, double h) {
+  Parameters p = scenario_info(claim.scenario).defaults;
+  for (const auto& a : claim.params) p.set_assignment(a);
+  if (claim.gamma_per_h) p.set("gamma", *claim.gamma_per_h * h);
+  return make_problem<double>(claim.scenario, p);
 }
 
 CheckResult evaluate_check(const OrderCheck& check, const std::vector<double>& h, const std::vector<double>& e,
@@ -125,47 +141,70 @@ StudyResult run_study(const Claim& claim, const StudyOptions& opt) {
     for (auto& c : res.claim.checks) c.expected_order = *opt.expected_order;
 
   const auto pr = make_problem<double>(claim.scenario, claim.params);
-  const ChainSystem<double> sys(pr.chain, formulation_from_string(claim.formulation));
+  const Formulation form = formulation_from_string(claim.formulation);
   const Scheme<double> scheme = opt.tableau ? runge_kutta_scheme(*opt.tableau, "tableau " + opt.tableau->name)
-                                            : make_scheme<double>(claim.scheme);
+                                            : make_scheme<double>(claim.scheme, opt.scheme);
   res.scheme_name = scheme.name;
   res.scheme_label = scheme.label;
-  res.model = model_name(pr.chain.twice_beta, pr.params.get("gamma"));
+  res.model = model_name(pr.chain.twice_beta, claim.gamma_per_h ? 1.0 : pr.params.get("gamma"));
 
   const double t_end = pr.t_end;
   res.steps = step_counts(t_end, claim.grid.h_max, claim.grid.h_min, claim.grid.per_decade);
-  std::vector<double> times;
-  for (long n : res.steps)
-    for (long k = 0; k <= n; ++k) times.push_back(grid_time(t_end, k, n));
-  std::sort(times.begin(), times.end());
-  times.erase(std::unique(times.begin(), times.end()), times.end());
-  const ReferenceSolution ref = cached_reference(pr, times, opt.reference, opt.cache_dir);
-  res.reference = ref.provenance.to_json();
-
   const std::size_t m = res.steps.size();
   res.h.resize(m);
   res.error.resize(m);
   res.error_x.resize(m);
   res.error_v.resize(m);
   res.floor.resize(m);
+  std::vector<double> ref_error(m), ref_scale(m);
+  auto scale_of = [](const ReferenceSolution& ref) {
+    double s = 0;
+    for (const auto& x : ref.states) s = std::max(s, x.cwiseAbs().maxCoeff());
+    return s;
+  };
+
+  // A fixed scenario has one reference at the union of all grid times; with
+  // γ coupled to h every step size has a reference of its own.
+  std::optional<ReferenceSolution> shared;
+  if (!claim.gamma_per_h) {
+    shared = cached_reference(pr, all_grid_times(t_end, res.steps), opt.reference, opt.cache_dir);
+    res.reference = shared->provenance.to_json();
+  }
+  std::vector<nlohmann::json> provenance(m);
   std::atomic<std::size_t> done{0};
   parallel_for(m, opt.jobs, [&](std::size_t i) {
     const long n = res.steps[i];
-    const Errors e = grid_errors(scheme, sys, pr.y0, t_end, n, ref);
-    res.h[i] = t_end / double(n);
+    const double h = t_end / double(n);
+    Errors e;
+    if (shared) {
+      e = grid_errors(scheme, pr, form, n, *shared);
+      ref_error[i] = shared->provenance.error_estimate;
+      ref_scale[i] = scale_of(*shared);
+    } else {
+      const auto pr_h = problem_at(claim, h);
+      const auto ref = cached_reference(pr_h, all_grid_times(t_end, {n}), opt.reference, opt.cache_dir);
+      e = grid_errors(scheme, pr_h, form, n, ref);
+      ref_error[i] = ref.provenance.error_estimate;
+      ref_scale[i] = scale_of(ref);
+      provenance[i] = ref.provenance.to_json();
+    }
+    res.h[i] = h;
     res.error_x[i] = e.x;
     res.error_v[i] = e.v;
     res.error[i] = std::max(e.x, e.v);
     if (opt.progress) opt.progress(++done, m);
   });
+  if (!shared) {
+    // One provenance for the record (the finest step's), every estimate in the floor.
+    res.reference = provenance.back();
+    res.reference["per_step_size"] = "one reference per h (gamma = " + std::to_string(*claim.gamma_per_h) + " h)";
+  }
 
   // Floor: what the reference itself may be off by, plus round-off that a
   // scheme accumulates like a random walk over n steps.
-  double scale = 0;
-  for (const auto& s : ref.states) scale = std::max(scale, s.cwiseAbs().maxCoeff());
   const double eps = std::numeric_limits<double>::epsilon();
   for (std::size_t i = 0; i < m; ++i)
-    res.floor[i] = ref.provenance.error_estimate + std::sqrt(double(res.steps[i])) * eps * scale;
+    res.floor[i] = ref_error[i] + std::sqrt(double(res.steps[i])) * eps * ref_scale[i];
   res.usable = above_floor(res.error, res.floor, opt.floor_factor);
 
   res.pass = true;
@@ -173,7 +212,9 @@ StudyResult run_study(const Claim& claim, const StudyOptions& opt) {
     res.checks.push_back(evaluate_check(c, res.h, res.error, res.usable));
     res.pass = res.pass && res.checks.back().pass;
   }
-  if (claim.trajectory_h) res.trajectory = trajectory(scheme, sys, pr, *claim.trajectory_h, opt);
+  if (claim.trajectory_h)
+    res.trajectory = trajectory(scheme, form, claim.gamma_per_h ? problem_at(claim, *claim.trajectory_h) : pr,
+                                *claim.trajectory_h, opt);
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return res;
 }
@@ -217,6 +258,7 @@ nlohmann::json StudyResult::to_json() const {
           {"params", params},
           {"error_norm", claim.error_norm},
           {"notes", claim.notes},
+          {"gamma_per_h", claim.gamma_per_h ? nlohmann::json(*claim.gamma_per_h) : nlohmann::json(nullptr)},
           {"steps", steps},
           {"h", h},
           {"error", error},

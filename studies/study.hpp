@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "reference/cvode_reference.hpp"
+#include "schemes/scheme.hpp"
 #include "schemes/tableau.hpp"
 #include "studies/claim.hpp"
 
@@ -23,6 +24,7 @@ struct StudyOptions {
   // Replace the claim's scheme by this tableau (to put a perturbed or new
   // scheme through a claim).
   std::optional<Tableau<double>> tableau;
+  SchemeOptions scheme;  // options of the claim's scheme (perturbations for negative tests)
   // Replace every check's expected order (to show a wrong claim fails).
   std::optional<double> expected_order;
   // Points whose error is below floor_factor × floor are excluded from fits.

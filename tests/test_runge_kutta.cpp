@@ -11,29 +11,29 @@ using mp50 = boost::multiprecision::cpp_bin_float_50;
 
 namespace {
 template <class S>
-ChainSystem<S> oscillator() {
+Chain<S> oscillator() {
   Chain<S> c;
   c.m = {S(1)};
   c.K = {S(1)};
   c.twice_beta = 3;
-  return ChainSystem<S>(c, Formulation::xv);
+  return c;
 }
 
 template <class S>
 double final_error(const Scheme<S>& scheme, int n) {
   using std::cos;
   using std::sin;
-  const auto sys = oscillator<S>();
-  Vec<S> y(2);
-  y << S(1), S(0);
+  Vec<S> y0(2), y(2);
+  y0 << S(1), S(0);
   const S T(2);
-  scheme.run(sys, y, T / n, n, nullptr);
+  scheme.run(oscillator<S>(), Formulation::xv, y0, T / n, n, [&](long, const Vec<S>& xv) { y = xv; });
   return static_cast<double>(std::max(abs(y[0] - cos(T)), abs(y[1] + sin(T))));
 }
 }  // namespace
 
 TEST_CASE("every shipped tableau reaches its classical order on the harmonic oscillator", "[schemes][order]") {
   for (const auto& info : scheme_catalogue()) {
+    if (info.tailored) continue;  // order 1 only with damping to tune to
     const auto s = make_scheme<double>(info.name);
     const double e1 = final_error(s, 40), e2 = final_error(s, 80);
     const double p = std::log2(e1 / e2);
