@@ -1,0 +1,37 @@
+#pragma once
+// One scheme at one step size against the reference on the grid t_k = kT/n:
+// the building block of `granconv solve` and of the table, figure and sweep
+// claims (JVB Table 1, figs. 4–11).
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "models/scenarios.hpp"
+#include "reference/cvode_reference.hpp"
+#include "schemes/scheme.hpp"
+
+namespace granconv {
+
+struct Comparison {
+  long steps = 0;
+  double h = 0;
+  double max_error_x = 0, max_error_v = 0;  // max over grid times of the sup norm over beads
+  double ref_sup_x = 0, ref_sup_v = 0;      // sup norms of the reference itself
+  double seconds = 0;                       // wall time of the scheme alone
+  std::vector<double> t;                    // grid times (kept when keep_states)
+  std::vector<Vec<double>> scheme_xv, reference_xv;
+  nlohmann::json reference_provenance;
+};
+
+struct ComparisonOptions {
+  bool keep_states = false;
+  ReferenceOptions reference;
+  std::filesystem::path cache_dir;
+};
+
+// Throws std::invalid_argument when T/h is not an integer; Newton and CVODE
+// failures propagate (the scheme runs first, so its failure is the one reported).
+Comparison compare_with_reference(const Problem<double>& problem, const Scheme<double>& scheme, Formulation f,
+                                  double h, const ComparisonOptions& options);
+
+}  // namespace granconv
