@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <complex>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -25,6 +27,8 @@ struct TempDir {
     fs::create_directories(path / "studies");
   }
   ~TempDir() {
+    // GRANCONV_KEEP_TEST_REPORTS=1 keeps the directories to look at the reports.
+    if (const char* keep = std::getenv("GRANCONV_KEEP_TEST_REPORTS"); keep && *keep == '1') return;
     std::error_code ec;
     fs::remove_all(path, ec);
   }
@@ -126,6 +130,104 @@ void write_good_studies(const fs::path& dir) {
   write_json(dir / "studies/jvb-fig3-gl-xv.json", study("jvb-fig3-gl-xv", "jvb-fig3", "gl", "xv", 4.0, false, true));
 }
 
+// A "table" record: value checks, a table and two line figures.
+json table_record() {
+  json j;
+  j["study"] = "jvb-table1";
+  j["kind"] = "table";
+  j["title"] = "IRK displacement and velocity errors";
+  j["source"] = {{"paper", "JVB 2020"}, {"item", "Table 1"}};
+  j["figure_group"] = "jvb-table1";
+  j["notes"] = "Ours agree with the paper's to 2% except the h = 2 row.";
+  j["pass"] = false;
+  j["seconds"] = 1.2;
+  j["checks"] = json::array(
+      {{{"label", "IRK h=1, max displacement error"}, {"paper", 0.0832}, {"observed", 0.08351234}, {"tolerance", "2% relative"}, {"pass", true}},
+       {{"label", "IRK h=2, max velocity error"}, {"paper", 1.5e-5}, {"observed", 2.345678e-5}, {"tolerance", 0.02}, {"pass", false}},
+       {{"label", "blow-up step"}, {"paper", nullptr}, {"observed", "none"}, {"tolerance", nullptr}, {"pass", true}}});
+  j["tables"] = json::array({{{"title", "Table 1: maximum errors"},
+                              {"columns", {"method", "paper disp", "ours disp"}},
+                              {"rows", {{"IRK h = 1", 0.0832, 0.08351234}, {"IRK h = 2", 0.31, nullptr}}}}});
+  json x = json::array(), ref = json::array(), ours = json::array(), err = json::array();
+  for (int k = 0; k <= 300; ++k) {
+    const double t = 0.1 * k;
+    x.push_back(t);
+    ref.push_back(std::exp(-0.1 * t) * std::sin(t));
+    ours.push_back(std::exp(-0.1 * t) * std::sin(t) + 0.02 * std::sin(3 * t));
+    err.push_back(1e-6 * (1 + t * t));
+  }
+  j["figures"] = json::array(
+      {{{"name", "jvb-fig7 / h=0.1"}, {"type", "lines"}, {"title", "bead 10 velocity"},
+        {"caption", "Reproduces fig. 7; the paper's curve is digitised."}, {"xlabel", "t"}, {"ylabel", "velocity"},
+        {"xrange", {0, 30}}, {"yrange", {nullptr, 1.2}},
+        {"series", {{{"title", "reference, bead 10"}, {"x", x}, {"y", ref}, {"style", "lines"}, {"color", "#000000"}},
+                    {{"title", "IRK h = 0.1"}, {"x", x}, {"y", ours}, {"style", "dashes"}},
+                    {{"title", "samples"}, {"x", {1, 5, 9}}, {"y", {0.5, -0.4, 0.3}}, {"style", "points"}},
+                    {{"title", "empty"}, {"x", json::array()}, {"y", json::array()}, {"style", "linespoints"}}}}},
+       {{"name", "jvb-table1-error"}, {"type", "lines"}, {"title", "error growth"}, {"caption", "log axes"},
+        {"xlabel", "t"}, {"ylabel", "error"}, {"logx", true}, {"logy", true},
+        {"series", {{{"title", "error"}, {"x", x}, {"y", err}, {"style", "linespoints"}}}}}});
+  j["reference"] = {{"solver", "CVODE"}, {"sundials_version", "6.4.1"}, {"rtol", 1e-12}};
+  j["some_future_field"] = {1, 2, 3};
+  return j;
+}
+
+// An "analysis" record: |R(z)| of the 2-stage Gauss method on a grid of the
+// complex plane with the |R| = 1 level line.
+json analysis_record() {
+  json j;
+  j["study"] = "gl2-stability";
+  j["kind"] = "analysis";
+  j["title"] = "A-stability of GL2";
+  j["source"] = {{"paper", "Hairer–Wanner"}, {"item", "Fig. IV.3.2"}};
+  j["figure_group"] = "stability";
+  j["pass"] = true;
+  j["checks"] = json::array({{{"label", "max |R(iy)| - 1"}, {"paper", 0}, {"observed", 2.2e-16}, {"tolerance", 1e-12}, {"pass", true}}});
+  std::vector<double> xs, ys;
+  for (int i = 0; i <= 120; ++i) xs.push_back(-6 + 8.0 * i / 120);
+  for (int i = 0; i <= 100; ++i) ys.push_back(-4 + 8.0 * i / 100);
+  json z = json::array();
+  for (double y : ys) {
+    json row = json::array();
+    for (double x : xs) {
+      const std::complex<double> w(x, y);
+      row.push_back(std::abs((1.0 + w / 2.0 + w * w / 12.0) / (1.0 - w / 2.0 + w * w / 12.0)));
+    }
+    z.push_back(row);
+  }
+  j["figures"] = json::array({{{"name", "gl2-stability-region"}, {"type", "heatmap"}, {"title", "|R(z)|, GL2"},
+                               {"caption", "Stability function on the complex plane; black: |R| = 1."},
+                               {"xlabel", "Re z"}, {"ylabel", "Im z"}, {"zlabel", "|R(z)|"}, {"x", xs}, {"y", ys},
+                               {"z", z}, {"contour", 1.0}, {"zmax", 2.0}, {"aspect", "equal"}}});
+  return j;
+}
+
+// A space–time diagram over a non-uniform time grid (drawn as a pm3d map),
+// attached to an "order" record.
+json space_time_figure() {
+  std::vector<double> ts, beads;
+  for (int k = 0; k <= 60; ++k) ts.push_back(0.01 * k * k);
+  for (int b = 1; b <= 20; ++b) beads.push_back(b);
+  json z = json::array();
+  for (double b : beads) {
+    json row = json::array();
+    for (double t : ts) row.push_back(std::exp(-0.5 * (b - 0.6 * t) * (b - 0.6 * t)));
+    z.push_back(row);
+  }
+  return {{"name", "jvb-fig3 space-time"}, {"type", "heatmap"}, {"title", "displacement"}, {"caption", "bead displacement"},
+          {"xlabel", "t"}, {"ylabel", "bead"}, {"zlabel", "x_n"}, {"x", ts}, {"y", beads}, {"z", z}, {"contour", 0.5}};
+}
+
+void write_kinds(const fs::path& dir) {
+  write_json(dir / "studies/jvb-table1.json", table_record());
+  write_json(dir / "studies/gl2-stability.json", analysis_record());
+  json o = study("jvb-fig3-gl-xv", "jvb-fig3", "gl", "xv", 4.0, false, true);
+  o["kind"] = "order";
+  o["gamma_per_h"] = {0.1, 0.2};
+  o["figures"] = json::array({space_time_figure()});
+  write_json(dir / "studies/jvb-fig3-gl-xv.json", o);
+}
+
 bool has_leftovers(const fs::path& dir) {
   for (const auto& de : fs::directory_iterator(dir)) {
     const auto n = de.path().filename().string();
@@ -219,6 +321,126 @@ TEST_CASE("a failing regeneration keeps the previous report", "[report]") {
   SECTION("gnuplot missing") { CHECK_THROWS_AS(write_report({d.path, "/nonexistent/gnuplot"}), std::runtime_error); }
   CHECK(slurp(d.path / "report/index.html") == before);
   CHECK(fs::exists(d.path / "report/figures/jvb-fig2_convergence.png"));
+  CHECK_FALSE(has_leftovers(d.path));
+}
+
+TEST_CASE("write_report renders claims of every kind", "[report]") {
+  TempDir d;
+  write_good_studies(d.path);
+  write_kinds(d.path);
+  write_report({d.path});
+  const fs::path r = d.path / "report";
+  const std::string idx = slurp(r / "index.html");
+  // one row per claim, any kind
+  for (const char* id : {"jvb-fig2-cn-xv", "jvb-fig3-gl-xv", "jvb-table1", "gl2-stability"})
+    CHECK(idx.find("<tr id=\"claim-" + std::string(id) + "\">") != std::string::npos);
+  CHECK(idx.find("<span class=\"kind\">table</span>") != std::string::npos);
+  CHECK(idx.find("<span class=\"kind\">analysis</span>") != std::string::npos);
+  // checks: label, paper value, our value (4 significant digits), tolerance, marks
+  CHECK(idx.find("IRK h=1, max displacement error") != std::string::npos);
+  CHECK(idx.find("0.0832") != std::string::npos);
+  CHECK(idx.find("0.08351") != std::string::npos);
+  CHECK(idx.find("0.08351234") == std::string::npos);
+  CHECK(idx.find("2.346e-5") != std::string::npos);
+  CHECK(idx.find("tol 2% relative") != std::string::npos);
+  CHECK(idx.find("tol 0.02") != std::string::npos);
+  CHECK(idx.find("✗") != std::string::npos);
+  CHECK(idx.find("max |R(iy)| - 1") != std::string::npos);
+  CHECK(idx.find("A-stability of GL2") != std::string::npos);
+  CHECK(idx.find("Ours agree with the paper&#39;s to 2%") != std::string::npos);
+  // the table, cells side by side
+  CHECK(idx.find("<caption>Table 1: maximum errors</caption>") != std::string::npos);
+  CHECK(idx.find("<th>paper disp</th><th>ours disp</th>") != std::string::npos);
+  CHECK(idx.find("<td>IRK h = 1</td><td class=\"num\">0.0832</td><td class=\"num\">0.08351</td>") != std::string::npos);
+  CHECK(idx.find("<td>IRK h = 2</td><td class=\"num\">0.31</td><td>–</td>") != std::string::npos);
+  CHECK(idx.find("href=\"#table-jvb-table1-1\"") != std::string::npos);
+  // group sections
+  CHECK(idx.find("<h2 id=\"group-jvb-table1\">") != std::string::npos);
+  CHECK(idx.find("<h2 id=\"group-stability\">") != std::string::npos);
+  // generic figures: slugified names, files kept, captions shown, linked from the row
+  const std::vector<std::string> stems{"jvb-fig7___h_0.1", "jvb-table1-error", "gl2-stability-region",
+                                       "jvb-fig3_space-time"};
+  for (const auto& s : stems) {
+    INFO(s);
+    for (const char* ext : {".svg", ".png", ".gp", ".dat"}) {
+      const fs::path p = r / "figures" / (s + ext);
+      REQUIRE(fs::exists(p));
+      CHECK(fs::file_size(p) > 0);
+    }
+    CHECK(idx.find("figures/" + s + ".png") != std::string::npos);
+    CHECK(idx.find("href=\"#fig-" + s + "\"") != std::string::npos);
+  }
+  CHECK(slurp(r / "figures/jvb-fig7___h_0.1.png").substr(1, 3) == "PNG");
+  CHECK(slurp(r / "figures/gl2-stability-region.svg").find("<svg") != std::string::npos);
+  CHECK(fs::file_size(r / "figures/gl2-stability-region_contour.dat") > 0);
+  CHECK(fs::file_size(r / "figures/jvb-fig3_space-time_contour.dat") > 0);
+  CHECK(idx.find("Reproduces fig. 7; the paper&#39;s curve is digitised.") != std::string::npos);
+  CHECK(idx.find("Stability function on the complex plane; black: |R| = 1.") != std::string::npos);
+  const std::string lines_gp = slurp(r / "figures/jvb-fig7___h_0.1.gp");
+  CHECK(lines_gp.find("lc rgb '#000000'") != std::string::npos);
+  CHECK(lines_gp.find("set xrange [0:30]") != std::string::npos);
+  CHECK(lines_gp.find("set yrange [*:1.2]") != std::string::npos);
+  CHECK(lines_gp.find("key outside") != std::string::npos);
+  CHECK(slurp(r / "figures/jvb-table1-error.gp").find("set logscale y") != std::string::npos);
+  const std::string heat_gp = slurp(r / "figures/gl2-stability-region.gp");
+  CHECK(heat_gp.find("with image") != std::string::npos);
+  CHECK(heat_gp.find("levels discrete 1") != std::string::npos);
+  CHECK(heat_gp.find("|R(z)| = 1") != std::string::npos);
+  CHECK(slurp(r / "figures/jvb-fig3_space-time.gp").find("with pm3d") != std::string::npos);
+  // the |R| = 1 line of GL2 is the imaginary axis
+  {
+    std::istringstream in(slurp(r / "figures/gl2-stability-region_contour.dat"));
+    std::string line;
+    int n = 0;
+    double worst = 0;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      std::istringstream ls(line);
+      double x, y;
+      if (ls >> x >> y) ++n, worst = std::max(worst, std::abs(x));
+    }
+    CHECK(n > 10);
+    CHECK(worst < 0.05);
+  }
+  // the order records' own figures are still there
+  CHECK(fs::exists(r / "figures/jvb-fig3_convergence.png"));
+  CHECK(fs::exists(r / "figures/jvb-fig3-gl-xv_slopes.png"));
+  CHECK_FALSE(fs::exists(r / "figures/jvb-table1_convergence.gp"));
+  CHECK_FALSE(has_leftovers(d.path));
+}
+
+TEST_CASE("a malformed non-order record leaves no report behind", "[report]") {
+  TempDir d;
+  write_good_studies(d.path);
+  write_kinds(d.path);
+  std::string expect = "jvb-table1.json";
+  json j = table_record();
+  SECTION("unknown figure type") {
+    j["figures"][1]["type"] = "piechart";
+    expect = "jvb-table1-error";
+  }
+  SECTION("heatmap rows do not match y") {
+    json a = analysis_record();
+    a["figures"][0]["z"].erase(0);
+    write_json(d.path / "studies/gl2-stability.json", a);
+    expect = "gl2-stability-region";
+  }
+  SECTION("ragged table row") { j["tables"][0]["rows"][0].erase(0); }
+  SECTION("series x and y differ") { j["figures"][0]["series"][0]["x"].erase(0); }
+  SECTION("unknown series style") { j["figures"][0]["series"][0]["style"] = "bars"; }
+  SECTION("bad color") { j["figures"][0]["series"][0]["color"] = "red'; system('rm -rf /')"; }
+  SECTION("check value is an object") { j["checks"][0]["paper"] = json::object(); }
+  SECTION("figure name collides with a study's files") { j["figures"][0]["name"] = "jvb-fig2-cn-xv_slopes"; }
+  write_json(d.path / "studies/jvb-table1.json", j);
+  try {
+    write_report({d.path});
+    FAIL("write_report did not throw");
+  } catch (const std::runtime_error& ex) {
+    INFO(ex.what());
+    CHECK(std::string(ex.what()).find(expect) != std::string::npos);
+    CHECK(std::string(ex.what()).find(".json") != std::string::npos);
+  }
+  CHECK_FALSE(fs::exists(d.path / "report"));
   CHECK_FALSE(has_leftovers(d.path));
 }
 
