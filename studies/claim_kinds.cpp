@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "models/find_by_name.hpp"
+#include "studies/analysis_claims.hpp"
 
 namespace granconv {
 
@@ -26,6 +27,7 @@ ClaimResult run_order_claim(const Claim& claim, const StudyOptions& options) {
 const std::vector<ClaimKind>& claim_kinds() {
   static const std::vector<ClaimKind> kinds = {
       {"order", &run_order_claim},
+      {"analysis", &run_analysis_claim},
   };
   return kinds;
 }
