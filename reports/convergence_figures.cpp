@@ -211,6 +211,15 @@ std::string draw_local_slopes(Study& s, const fs::path& dir, const std::string& 
     const double m = std::max(0.25, 0.08 * (yhi - ylo));
     body += fmt::format("  set yrange [{:.17g}:{:.17g}]\n", std::max(-5.0, ylo - m), std::min(10.0, yhi + m));
   }
+  // x range: the slopes and the fit windows (the window shading and the
+  // fitted-order segment are not clipped to the graph by gnuplot).
+  double xlo = std::numeric_limits<double>::infinity(), xhi = 0;
+  for (const auto& q : sl)
+    if (std::isfinite(q.first) && q.first > 0) xlo = std::min(xlo, q.first), xhi = std::max(xhi, q.first);
+  for (const auto& c : s.checks)
+    if (c.window && c.window->h_min > 0 && std::isfinite(c.window->h_max) && c.window->h_max >= c.window->h_min)
+      xlo = std::min(xlo, c.window->h_min), xhi = std::max(xhi, c.window->h_max);
+  if (xhi > 0 && xhi >= xlo) body += fmt::format("  set xrange [{:.17g}:{:.17g}]\n", xlo / 1.25, xhi * 1.25);
   std::size_t gi = 0;
   for (double p : expected)
     extra.push_back(fmt::format("{:.17g} with lines dt {} lw 1.5 lc rgb '#555555' title {}", p, dts[gi++ % 4],

@@ -68,7 +68,7 @@ void draw_lines(const Study& s, const Figure& f, const fs::path& dir, const std:
   }
   write_file(dir / (f.stem + ".dat"), d);
   std::string b = axes(f);
-  b += "  set grid xtics ytics lc rgb '#e6e6e6'\n";
+  b += "  set grid xtics ytics lc rgb '#e6e6e6'\n  set autoscale xfix\n";
   b += "  set key outside right top samplen 3 spacing 1.1 font ',10'\n";
   if (f.xrange) b += "  set xrange " + range(*f.xrange) + "\n";
   if (f.yrange) b += "  set yrange " + range(*f.yrange) + "\n";
@@ -96,14 +96,34 @@ bool uniform(const std::vector<double>& v) {
   return true;
 }
 
+// Cell edges around grid points: midpoints between neighbours (geometric on a
+// log axis), the end cells as wide as their neighbours.
+std::vector<double> edges(const std::vector<double>& v, bool log) {
+  std::vector<double> e(v.size() + 1);
+  auto mid = [&](double a, double b) { return log && a > 0 && b > 0 ? std::sqrt(a * b) : 0.5 * (a + b); };
+  for (std::size_t i = 1; i < v.size(); ++i) e[i] = mid(v[i - 1], v[i]);
+  const std::size_t n = v.size();
+  if (log && v[0] > 0 && v[1] > 0 && v[n - 1] > 0 && v[n - 2] > 0) {
+    e[0] = v[0] * std::sqrt(v[0] / v[1]);
+    e[n] = v[n - 1] * std::sqrt(v[n - 1] / v[n - 2]);
+  } else {
+    e[0] = v[0] - (e[1] - v[0]);
+    e[n] = v[n - 1] + (v[n - 1] - e[n - 1]);
+  }
+  return e;
+}
+
 void draw_heatmap(const Study& s, const Figure& f, const fs::path& dir, const std::string& gnuplot) {
-  // Grid format (one block per y value) serves `with image`, pm3d and contouring.
-  std::string d = "# " + s.id + ", figure " + f.name + ": x y z, one block per y value\n";
+  // Grid format (one block per y value: x y z, then the cell x_lo x_hi y_lo
+  // y_hi) serves `with image`, the cell boxes and contouring.
+  const std::vector<double> ex = edges(f.x, f.logx), ey = edges(f.y, f.logy);
+  std::string d = "# " + s.id + ", figure " + f.name + ": x y z x_lo x_hi y_lo y_hi, one block per y value\n";
   double zlo = std::numeric_limits<double>::infinity(), zhi = -zlo;
   for (std::size_t j = 0; j < f.y.size(); ++j) {
     for (std::size_t i = 0; i < f.x.size(); ++i) {
       const double z = f.z[j][i];
-      d += numtxt(f.x[i]) + " " + numtxt(f.y[j]) + " " + numtxt(z) + "\n";
+      d += numtxt(f.x[i]) + " " + numtxt(f.y[j]) + " " + numtxt(z) + " " + numtxt(ex[i]) + " " + numtxt(ex[i + 1]) +
+           " " + numtxt(ey[j]) + " " + numtxt(ey[j + 1]) + "\n";
       if (std::isfinite(z)) zlo = std::min(zlo, z), zhi = std::max(zhi, z);
     }
     d += "\n";
@@ -125,34 +145,30 @@ void draw_heatmap(const Study& s, const Figure& f, const fs::path& dir, const st
   b += "  set palette defined (0 '#440154', 1 '#3b528b', 2 '#21918c', 3 '#5ec962', 4 '#fde725')\n";
   if (!f.zlabel.empty()) b += "  set cblabel " + gq(f.zlabel) + " noenhanced\n";
   if (std::isfinite(zlo)) {
-    double hi = cap ? std::min(f.zmax, zhi) : zhi;
-    if (cap && f.zmax > zlo) hi = f.zmax;
+    const double hi = cap && f.zmax > zlo ? f.zmax : zhi;
     if (hi > zlo) b += fmt::format("  set cbrange [{:.17g}:{:.17g}]\n", zlo, hi);
   }
-  const auto [xmin, xmax] = std::minmax_element(f.x.begin(), f.x.end());
-  const auto [ymin, ymax] = std::minmax_element(f.y.begin(), f.y.end());
+  const auto [xmin, xmax] = std::minmax_element(ex.begin(), ex.end());
+  const auto [ymin, ymax] = std::minmax_element(ey.begin(), ey.end());
   b += "  set xrange " + (f.xrange ? range(*f.xrange) : range({*xmin, *xmax})) + "\n";
   b += "  set yrange " + (f.yrange ? range(*f.yrange) : range({*ymin, *ymax})) + "\n";
   b += "  set tics out nomirror\n  set border lw 1\n";
-  b += "  set key outside center bottom horizontal samplen 3 font ',10'\n";
   std::string label = f.contour_label;
   if (label.empty() && contour) label = (f.zlabel.empty() ? "level" : f.zlabel) + " = " + g(f.contour, 4);
   std::string overlay;
-  if (contour)
+  if (contour) {
+    b += "  set bmargin 5.5\n  set key below samplen 3 font ',10'\n";
     overlay = ", \\\n       " + cont + " using 1:2 with lines lw 4 lc rgb 'white' notitle, \\\n       " + cont +
               " using 1:2 with lines lw 2 lc rgb 'black' title " + gq(label) + " noenhanced";
-  const bool image = uniform(f.x) && uniform(f.y) && !f.logx && !f.logy;
-  if (image) {
-    b += "  plot " + dat + " using 1:2:" + zexpr + " with image notitle" + overlay + "\n";
   } else {
-    // Non-uniform grid: a pm3d map; the level line sits on top of the surface.
-    b += "  set view map\n  set pm3d map corners2color c1\n  unset grid\n";
-    b += "  splot " + dat + " using 1:2:" + zexpr + " with pm3d notitle";
-    if (contour)
-      b += fmt::format(", \\\n       {0} using 1:2:({1:.17g}) with lines lw 4 lc rgb 'white' notitle, \\\n       "
-                       "{0} using 1:2:({1:.17g}) with lines lw 2 lc rgb 'black' title {2} noenhanced",
-                       cont, cap ? std::min(f.zmax, f.contour) : f.contour, gq(label));
-    b += "\n";
+    b += "  unset key\n";
+  }
+  if (uniform(f.x) && uniform(f.y) && !f.logx && !f.logy) {
+    b += "  plot " + dat + " using 1:2:" + zexpr + " with image notitle" + overlay + "\n";
+  } else {  // non-uniform grid: one filled box per cell
+    // (bordered in their own colour: no antialiasing seams between cells)
+    b += "  set style fill solid 1.0 border\n";
+    b += "  plot " + dat + " using 1:2:4:5:6:7:" + zexpr + " with boxxyerror lw 1 lc palette notitle" + overlay + "\n";
   }
   write_file(dir / (f.stem + ".gp"), header("figure " + f.name + " of " + s.id, f.stem) + pre +
                                          two_terminals(f.stem, "900,680", "900,680", b));

@@ -29,13 +29,13 @@ table.claims { border-collapse: collapse; width: 100%; font-size: 0.86rem; }
 table.claims th, table.claims td { border: 1px solid var(--line); padding: 6px 8px; vertical-align: top; text-align: left; }
 table.claims thead th { background: var(--head); position: sticky; top: 0; white-space: nowrap; }
 table.claims tbody tr:nth-child(even) { background: #fafbfc; }
-td.id { min-width: 15em; max-width: 24em; }
+td.id { min-width: 13em; max-width: 22em; }
 td.id code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: nowrap; font-weight: 600; }
 td.id .title { color: var(--muted); font-size: 0.8rem; margin-top: 2px; }
-td.ref { min-width: 13em; }
+td.ref { min-width: 11em; }
 td.num { font-variant-numeric: tabular-nums; white-space: nowrap; }
 .check + .check { border-top: 1px dashed var(--line); margin-top: 4px; padding-top: 4px; }
-.lbl { color: var(--muted); font-size: 0.8rem; }
+.lbl { color: var(--muted); font-size: 0.8rem; white-space: normal; }
 .small { color: var(--muted); font-size: 0.8rem; }
 .verdict { display: inline-block; font-weight: 700; padding: 2px 8px; border-radius: 4px; letter-spacing: 0.03em; }
 .verdict.pass { color: var(--pass); background: var(--pass-bg); }
@@ -48,7 +48,7 @@ figcaption { font-size: 0.85rem; color: var(--muted); margin-top: 4px; }
 .kind { display: inline-block; font-size: 0.72rem; color: var(--accent); border: 1px solid #c7d3ee; border-radius: 3px;
         padding: 0 4px; margin-left: 4px; vertical-align: 1px; }
 .mark.pass { color: var(--pass); font-weight: 700; } .mark.fail { color: var(--fail); font-weight: 700; }
-td.links { font-size: 0.8rem; white-space: nowrap; }
+td.links { font-size: 0.8rem; max-width: 10em; overflow-wrap: anywhere; }
 section.detail { margin: 18px 0 8px; }
 section.detail h3 code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 section.detail h3 .verdict { font-size: 0.75rem; margin-left: 6px; vertical-align: 2px; }
@@ -194,10 +194,13 @@ std::string index_html(const std::vector<Group>& groups, const std::vector<Study
         obs += "<div class=\"check\">" + lbl + value_html(c.observed) + mark_html(c.pass) + "</div>";
       }
       if (!s.is_order()) win = "–";
+      const std::string none = "<span class=\"small\">–</span>";
       std::string scheme = html(s.scheme_label.empty() ? s.scheme : s.scheme_label);
+      if (scheme.empty()) scheme = none;
       if (!s.formulation.empty()) scheme += " <span class=\"small\">(" + html(s.formulation) + ")</span>";
       std::string scen = html(s.scenario);
       if (!s.model.empty()) scen += "<br><span class=\"small\">model " + html(s.model) + "</span>";
+      if (scen.empty()) scen = none;
       std::string figs;
       auto link = [&](const std::string& anchor, const std::string& text) {
         figs += "<a href=\"#" + html(anchor) + "\">" + html(text) + "</a><br>";

@@ -386,7 +386,7 @@ TEST_CASE("write_report renders claims of every kind", "[report]") {
   CHECK(heat_gp.find("with image") != std::string::npos);
   CHECK(heat_gp.find("levels discrete 1") != std::string::npos);
   CHECK(heat_gp.find("|R(z)| = 1") != std::string::npos);
-  CHECK(slurp(r / "figures/jvb-fig3_space-time.gp").find("with pm3d") != std::string::npos);
+  CHECK(slurp(r / "figures/jvb-fig3_space-time.gp").find("with boxxyerror") != std::string::npos);
   // the |R| = 1 line of GL2 is the imaginary axis
   {
     std::istringstream in(slurp(r / "figures/gl2-stability-region_contour.dat"));
