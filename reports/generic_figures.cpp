@@ -171,7 +171,7 @@ void draw_heatmap(const Study& s, const Figure& f, const fs::path& dir, const st
     b += "  plot " + dat + " using 1:2:4:5:6:7:" + zexpr + " with boxxyerror lw 1 lc palette notitle" + overlay + "\n";
   }
   write_file(dir / (f.stem + ".gp"), header("figure " + f.name + " of " + s.id, f.stem) + pre +
-                                         two_terminals(f.stem, "900,680", "900,680", b));
+                                         two_terminals(f.stem, "630,540", "630,540", b));
   run_gnuplot(gnuplot, dir, f.stem);
 }
 

@@ -1,4 +1,5 @@
 // index.html and style.css of the report.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <ctime>
@@ -28,7 +29,11 @@ a { color: var(--accent); text-decoration: none; } a:hover { text-decoration: un
 table.claims { border-collapse: collapse; width: 100%; font-size: 0.86rem; }
 table.claims th, table.claims td { border: 1px solid var(--line); padding: 6px 8px; vertical-align: top; text-align: left; }
 table.claims thead th { background: var(--head); position: sticky; top: 0; white-space: nowrap; }
-table.claims tbody tr:nth-child(even) { background: #fafbfc; }
+table.claims tbody.claim:nth-of-type(even) { background: #fafbfc; }
+table.claims td.val { font-variant-numeric: tabular-nums; min-width: 12em; }
+table.claims td.val.obs { vertical-align: bottom; }
+table.claims tbody.claim td.val { border-top-style: dashed; }
+table.claims tbody.claim tr:first-child td.val { border-top-style: solid; }
 td.id { min-width: 13em; max-width: 22em; }
 td.id code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: nowrap; font-weight: 600; }
 td.id .title { color: var(--muted); font-size: 0.8rem; margin-top: 2px; }
@@ -48,7 +53,7 @@ figcaption { font-size: 0.85rem; color: var(--muted); margin-top: 4px; }
 .kind { display: inline-block; font-size: 0.72rem; color: var(--accent); border: 1px solid #c7d3ee; border-radius: 3px;
         padding: 0 4px; margin-left: 4px; vertical-align: 1px; }
 .mark.pass { color: var(--pass); font-weight: 700; } .mark.fail { color: var(--fail); font-weight: 700; }
-td.links { font-size: 0.8rem; max-width: 10em; overflow-wrap: anywhere; }
+td.links { font-size: 0.8rem; max-width: 9em; }
 section.detail { margin: 18px 0 8px; }
 section.detail h3 code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 section.detail h3 .verdict { font-size: 0.75rem; margin-left: 6px; vertical-align: 2px; }
@@ -163,7 +168,7 @@ std::string index_html(const std::vector<Group>& groups, const std::vector<Study
                    npass, nfail, nna ? fmt::format(" <span class=\"verdict na\">{} n/a</span>", nna) : "");
   h += "<table class=\"claims\">\n<thead><tr><th>claim</th><th>source</th><th>scheme</th><th>scenario</th>"
        "<th>expected (order / paper)</th><th>observed (95% CI / ours)</th><th>window</th><th>reference</th>"
-       "<th>verdict</th><th>figures</th></tr></thead>\n<tbody>\n";
+       "<th>verdict</th><th>figures</th></tr></thead>\n";
   for (const auto& g0 : groups) {
     for (const Study* sp : g0.studies) {
       const Study& s = *sp;
@@ -186,12 +191,14 @@ std::string index_html(const std::vector<Group>& groups, const std::vector<Study
                         (c.points >= 0 ? ", " + std::to_string(c.points) + " pts" : "") + "</span>";
         win += "<div class=\"check\">" + lbl + w + "</div>";
       }
+      // Non-order checks: one table row per check (claim cells span them), the
+      // label and paper value under "expected", ours level with the paper's.
+      std::vector<std::pair<std::string, std::string>> vrows;
       for (const auto& c : s.value_checks) {
         const std::string lbl = c.label.empty() ? "" : "<span class=\"lbl\">" + html(c.label) + "</span><br>";
         std::string tol;
-        if (!c.tolerance.is_null()) tol = "<br><span class=\"small\">tol " + value_html(c.tolerance) + "</span>";
-        exp += "<div class=\"check\">" + lbl + value_html(c.paper) + tol + "</div>";
-        obs += "<div class=\"check\">" + lbl + value_html(c.observed) + mark_html(c.pass) + "</div>";
+        if (!c.tolerance.is_null()) tol = " <span class=\"small\">(tol " + value_html(c.tolerance) + ")</span>";
+        vrows.emplace_back(lbl + value_html(c.paper) + tol, value_html(c.observed) + mark_html(c.pass));
       }
       if (!s.is_order()) win = "–";
       const std::string none = "<span class=\"small\">–</span>";
@@ -210,18 +217,36 @@ std::string index_html(const std::vector<Group>& groups, const std::vector<Study
       if (!s.traj_fig.empty()) link("fig-" + s.traj_fig, "trajectory");
       for (std::size_t i = 0; i < s.tables.size(); ++i)
         link(table_anchor(s, i), s.tables.size() == 1 ? "table" : fmt::format("table {}", i + 1));
-      for (const auto& f : s.figures) link("fig-" + f.stem, f.name);
+      for (std::size_t i = 0; i < s.figures.size(); ++i) {
+        const Figure& f = s.figures[i];
+        figs += "<a class=\"fig\" href=\"#fig-" + html(f.stem) + "\" title=\"" + html(f.title.empty() ? f.name : f.title) +
+                "\">fig.&nbsp;" + std::to_string(i + 1) + "</a> ";
+      }
       std::string src = html(s.paper);
       if (!s.item.empty()) src += (src.empty() ? "" : ", ") + html(s.item);
       const std::string kind = s.is_order() ? "" : " <span class=\"kind\">" + html(s.kind) + "</span>";
-      h += "<tr id=\"claim-" + html(s.slug) + "\"><td class=\"id\"><code>" + html(s.id) + "</code>" + kind +
-           (s.title.empty() ? "" : "<div class=\"title\">" + html(s.title) + "</div>") + "</td><td>" + src +
-           "</td><td>" + scheme + "</td><td>" + scen + "</td><td class=\"num\">" + exp + "</td><td class=\"num\">" +
-           obs + "</td><td class=\"num\">" + win + "</td><td class=\"ref\">" + provenance_html(s.reference) +
-           "</td><td>" + verdict_html(s.pass) + "</td><td class=\"links\">" + figs + "</td></tr>\n";
+      const std::size_t span = s.is_order() ? 1 : std::max<std::size_t>(1, vrows.size());
+      const std::string rs = span > 1 ? fmt::format(" rowspan=\"{}\"", span) : "";
+      std::string first, rest;
+      if (s.is_order()) {
+        first = "<td class=\"num\">" + exp + "</td><td class=\"num\">" + obs + "</td><td class=\"num\">" + win + "</td>";
+      } else if (vrows.empty()) {
+        first = "<td class=\"val\">–</td><td class=\"val\">–</td><td" + rs + ">–</td>";
+      } else {
+        first = "<td class=\"val\">" + vrows[0].first + "</td><td class=\"val obs\">" + vrows[0].second +
+                "</td><td" + rs + ">–</td>";
+        for (std::size_t i = 1; i < vrows.size(); ++i)
+          rest += "<tr><td class=\"val\">" + vrows[i].first + "</td><td class=\"val obs\">" + vrows[i].second +
+                  "</td></tr>\n";
+      }
+      h += "<tbody class=\"claim\"><tr id=\"claim-" + html(s.slug) + "\"><td class=\"id\"" + rs + "><code>" +
+           html(s.id) + "</code>" + kind + (s.title.empty() ? "" : "<div class=\"title\">" + html(s.title) + "</div>") +
+           "</td><td" + rs + ">" + src + "</td><td" + rs + ">" + scheme + "</td><td" + rs + ">" + scen + "</td>" + first +
+           "<td class=\"ref\"" + rs + ">" + provenance_html(s.reference) + "</td><td" + rs + ">" + verdict_html(s.pass) +
+           "</td><td class=\"links\"" + rs + ">" + figs + "</td></tr>\n" + rest + "</tbody>\n";
     }
   }
-  h += "</tbody>\n</table>\n";
+  h += "</table>\n";
   for (const auto& g0 : groups) {
     h += "<h2 id=\"group-" + html(slugify(g0.name)) + "\">" + html(g0.name) + "</h2>\n";
     std::set<std::string> sources;

@@ -1,7 +1,22 @@
-// The convergence report: reads every DIR/studies/*.json (one study result per
-// file, schema in ARCHITECTURE.md / report.cpp) and writes DIR/report/ with
-// figures (gnuplot scripts + data + SVG + PNG in figures/), index.html and
-// style.css.
+// The verification report: reads every DIR/studies/*.json (one result record
+// per claim, of any kind) and writes DIR/report/ with figures (gnuplot
+// scripts + data + SVG + PNG in figures/), index.html and style.css.
+//
+// Record schema (reports/study_file.hpp has the details): every record has
+// "study", "kind" (default "order"), "title", "source" {paper, item},
+// "figure_group", "notes", "pass", "seconds", "reference"; "order" records
+// carry the convergence data (h, error, usable, checks with observed orders,
+// trajectory); other kinds carry "checks" [{label, paper, observed,
+// tolerance, pass}] (values: number, string or null). Any record may carry
+// "tables" [{title, columns, rows}] and "figures": "lines" [{name, type,
+// title, caption, xlabel, ylabel, logx, logy, xrange, yrange, series [{title,
+// x, y, style: lines|points|linespoints|dashes, color: "#rrggbb"}]}] or
+// "heatmap" [{..., zlabel, x, y, z (one row per y), contour, zmax}]. Unknown
+// fields are ignored; malformed known fields (or an unknown figure type) are
+// errors naming the file and figure.
+//
+// The index has one row per claim; each figure group gets a section with its
+// convergence plots, each claim's notes, tables and figures, and local slopes.
 //
 // The report is built in a temporary sibling DIR/report.tmp-XXXXXXXX and only
 // swapped into place once complete, so a failure (malformed study file,

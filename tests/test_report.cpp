@@ -369,6 +369,7 @@ TEST_CASE("write_report renders claims of every kind", "[report]") {
     }
     CHECK(idx.find("figures/" + s + ".png") != std::string::npos);
     CHECK(idx.find("href=\"#fig-" + s + "\"") != std::string::npos);
+    CHECK(idx.find("<figure id=\"fig-" + s + "\">") != std::string::npos);
   }
   CHECK(slurp(r / "figures/jvb-fig7___h_0.1.png").substr(1, 3) == "PNG");
   CHECK(slurp(r / "figures/gl2-stability-region.svg").find("<svg") != std::string::npos);
