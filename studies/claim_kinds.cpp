@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include "models/find_by_name.hpp"
+#include "studies/history_claims.hpp"
 #include "studies/analysis_claims.hpp"
+#include "studies/sweep_claims.hpp"
 
 namespace granconv {
 
@@ -27,7 +29,10 @@ ClaimResult run_order_claim(const Claim& claim, const StudyOptions& options) {
 const std::vector<ClaimKind>& claim_kinds() {
   static const std::vector<ClaimKind> kinds = {
       {"order", &run_order_claim},
+      {"table", &run_table_claim},
+      {"history", &run_history_claim},
       {"analysis", &run_analysis_claim},
+      {"sweep", &run_sweep_claim},
   };
   return kinds;
 }
