@@ -114,16 +114,20 @@ std::vector<double> edges(const std::vector<double>& v, bool log) {
 }
 
 void draw_heatmap(const Study& s, const Figure& f, const fs::path& dir, const std::string& gnuplot) {
-  // Grid format (one block per y value: x y z, then the cell x_lo x_hi y_lo
-  // y_hi) serves `with image`, the cell boxes and contouring.
+  // Grid format (one block per y value: x y z, and on a non-uniform grid the
+  // cell x_lo x_hi y_lo y_hi) serves `with image`, the cell boxes and contouring.
+  const bool image = uniform(f.x) && uniform(f.y) && !f.logx && !f.logy;
   const std::vector<double> ex = edges(f.x, f.logx), ey = edges(f.y, f.logy);
-  std::string d = "# " + s.id + ", figure " + f.name + ": x y z x_lo x_hi y_lo y_hi, one block per y value\n";
+  std::string d = "# " + s.id + ", figure " + f.name + ": x y z" + (image ? "" : " x_lo x_hi y_lo y_hi") +
+                  ", one block per y value\n";
   double zlo = std::numeric_limits<double>::infinity(), zhi = -zlo;
   for (std::size_t j = 0; j < f.y.size(); ++j) {
     for (std::size_t i = 0; i < f.x.size(); ++i) {
       const double z = f.z[j][i];
-      d += numtxt(f.x[i]) + " " + numtxt(f.y[j]) + " " + numtxt(z) + " " + numtxt(ex[i]) + " " + numtxt(ex[i + 1]) +
-           " " + numtxt(ey[j]) + " " + numtxt(ey[j + 1]) + "\n";
+      d += fmt::format("{} {} {}", numtxt(f.x[i]), numtxt(f.y[j]), numtxt(z));
+      if (!image)
+        d += fmt::format(" {} {} {} {}", numtxt(ex[i]), numtxt(ex[i + 1]), numtxt(ey[j]), numtxt(ey[j + 1]));
+      d += '\n';
       if (std::isfinite(z)) zlo = std::min(zlo, z), zhi = std::max(zhi, z);
     }
     d += "\n";
@@ -163,7 +167,7 @@ void draw_heatmap(const Study& s, const Figure& f, const fs::path& dir, const st
   } else {
     b += "  unset key\n";
   }
-  if (uniform(f.x) && uniform(f.y) && !f.logx && !f.logy) {
+  if (image) {
     b += "  plot " + dat + " using 1:2:" + zexpr + " with image notitle" + overlay + "\n";
   } else {  // non-uniform grid: one filled box per cell
     // (bordered in their own colour: no antialiasing seams between cells)
