@@ -5,6 +5,8 @@
 #include "models/find_by_name.hpp"
 #include "studies/history_claims.hpp"
 #include "studies/analysis_claims.hpp"
+#include "studies/cradle_claims.hpp"
+#include "studies/restitution_claims.hpp"
 #include "studies/sweep_claims.hpp"
 
 namespace granconv {
@@ -33,6 +35,8 @@ const std::vector<ClaimKind>& claim_kinds() {
       {"history", &run_history_claim},
       {"analysis", &run_analysis_claim},
       {"sweep", &run_sweep_claim},
+      {"cradle", &run_cradle_claim},
+      {"restitution", &run_restitution_claim},
   };
   return kinds;
 }
