@@ -325,8 +325,9 @@ ClaimResult run_cradle_claim(const Claim& claim, const StudyOptions& opt) {
   record["tables"] = tables;
   record["scenario"] = "cradle";
   record["params"] = params;
-  record["scheme"] = {{"name", "theta"}, {"h", h}, {"steps", c.steps}, {"theta", theta}, {"mu", mu},
-                      {"seconds", c.seconds}};
+  record["scheme"] = "theta";
+  record["scheme_label"] = fmt::format("additive θ method, h = {:g}, θ = {:g}, μ = {:g}", h, theta, mu);
+  record["scheme_run"] = {{"h", h}, {"steps", c.steps}, {"theta", theta}, {"mu", mu}, {"seconds", c.seconds}};
   record["local_period"] = period;
   json ref = prov;
   ref.erase("event_times");
