@@ -76,6 +76,12 @@ Claim parse_claim(const nlohmann::json& j) {
   c.item = field<std::string>(src, "item", where + " source");
   c.figure_group = field<std::string>(j, "figure_group", where);
   c.kind = j.value("kind", "order");
+  c.expected_verdict = j.value("expected_verdict", "pass");
+  if (c.expected_verdict != "pass" && c.expected_verdict != "fail")
+    throw std::invalid_argument(where + ": expected_verdict must be 'pass' or 'fail'");
+  c.deviation = j.value("deviation", "");
+  if (c.expected_verdict == "fail" && c.deviation.empty())
+    throw std::invalid_argument(where + ": a claim expected to fail must say why in 'deviation'");
   c.notes = j.value("notes", "");
   if (c.kind == "order") parse_order_fields(j, where, c);
   c.record = j;

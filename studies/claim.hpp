@@ -30,6 +30,10 @@ struct StepGrid {
 struct Claim {
   std::string id, title, paper, item, figure_group;
   std::string kind = "order";
+  // "pass", or "fail" for a documented deviation from the paper (`deviation`
+  // says what does not reproduce); the ctest then asserts the failure.
+  std::string expected_verdict = "pass";
+  std::string deviation;
   std::string scenario;
   std::vector<std::string> params;  // "key=value" overrides of the scenario defaults
   std::string scheme, formulation;

@@ -52,7 +52,8 @@ nlohmann::json result_head(const Claim& claim, bool pass) {
           {"title", claim.title},
           {"source", {{"paper", claim.paper}, {"item", claim.item}}},
           {"figure_group", claim.figure_group},
-          {"notes", claim.notes},
+          {"notes", claim.deviation.empty() ? claim.notes : "Deviation from the paper: " + claim.deviation + " " + claim.notes},
+          {"expected_verdict", claim.expected_verdict},
           {"pass", pass}};
 }
 

@@ -219,13 +219,17 @@ int list(const std::string& what, bool markdown, const std::string& claims_file)
   } else {
     const auto claims = catalogue(claims_file);
     if (markdown) {
-      std::cout << "| claim | source | scheme | scenario | expected order |\n|---|---|---|---|---|\n";
+      std::cout << "| claim | kind | source | scheme | scenario | expected | status |\n|---|---|---|---|---|---|---|\n";
       for (const auto& c : claims) {
-        std::string expected;
+        std::string expected, scheme = c.record.value("scheme", std::string("–")),
+                              scenario = c.record.value("scenario", std::string("–"));
         for (const auto& k : c.checks)
-          expected += fmt::format("{}{} ({})", expected.empty() ? "" : "; ", k.expected_order, k.label);
-        std::cout << fmt::format("| `{}` | {}, {} | {} ({}) | {} | {} |\n", c.id, c.paper, c.item, c.scheme,
-                                 c.formulation, c.scenario, expected);
+          expected += fmt::format("{}order {} ({})", expected.empty() ? "" : "; ", k.expected_order, k.label);
+        if (c.kind == "order") scheme += " (" + c.formulation + ")";
+        if (expected.empty()) expected = "see the claim's checks";
+        const std::string status = c.expected_verdict == "pass" ? "reproduced" : "**deviates**: " + c.deviation;
+        std::cout << fmt::format("| `{}` | {} | {}, {} | {} | {} | {} | {} |\n", c.id, c.kind, c.paper, c.item, scheme,
+                                 scenario, expected, status);
       }
     } else {
       for (const auto& c : claims) std::cout << fmt::format("{:18} {}\n", c.id, c.title);
