@@ -117,3 +117,20 @@ TEST_CASE("CVODE failures throw with the flag name and the time", "[reference][c
     CHECK(what.find("t = ") != std::string::npos);
   }
 }
+
+TEST_CASE("round-off sign flips of vanishing gaps ahead of a wave are not restart loops", "[reference]") {
+  // These parameters once made CVODE return a root again and again ahead of
+  // the solitary wave (gaps of ~1e-130 flipping sign) or refuse with
+  // CV_ILL_INPUT ("root found at and very near t"): the gap root functions
+  // now hold sub-1e-30 gaps at exactly zero.
+  for (const char* gamma : {"gamma=0.006000000000000001", "gamma=0", "gamma=0.022", "gamma=0.028"}) {
+    auto pr = granconv::make_problem<double>("dimer", std::vector<std::string>{gamma});
+    granconv::ReferenceOptions opt;
+    opt.estimate_error = false;
+    opt.max_steps = 100000;  // a loop would exhaust this; ~13 000 steps are needed
+    const auto ref = granconv::cvode_reference(pr, {0.0, 15.0, 30.0}, opt);
+    INFO(gamma << ": " << ref.provenance.steps << " steps, " << ref.provenance.events << " events");
+    CHECK(ref.provenance.steps < 100000);
+    CHECK(ref.states.size() == 3);
+  }
+}
