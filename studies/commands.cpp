@@ -203,7 +203,7 @@ int solve(const SolveArgs& a) {
 
 int list(const std::string& what, bool markdown, const std::string& claims_file) {
   if (what == "schemes") {
-    for (const auto& s : scheme_catalogue()) std::cout << fmt::format("{:8} order {}  {}\n", s.name, s.classical_order, s.label);
+    for (const auto& s : scheme_catalogue()) std::cout << fmt::format("{:13} order {}  {}\n", s.name, s.classical_order, s.label);
   } else if (what == "scenarios") {
     for (const auto& s : scenario_catalogue()) {
       std::string params;
