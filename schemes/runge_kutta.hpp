@@ -46,6 +46,7 @@ class RungeKutta {
       : tab_(std::move(tableau)), newton_(newton), explicit_(false) {
     tab_.validate();
     explicit_ = tab_.explicit_method();
+    first_ = explicit_first_stage() ? 1 : 0;
   }
 
   // The additive variant; `local` must have the stages and nodes of `tableau`.
@@ -57,6 +58,7 @@ class RungeKutta {
                                   tab_.name + "'");
     local_ = std::move(local);
     explicit_ = explicit_ && local_->explicit_method();
+    first_ = explicit_first_stage() ? 1 : 0;
   }
 
   const std::string& name() const { return tab_.name; }
@@ -82,10 +84,11 @@ class RungeKutta {
     w.stage_local.assign(local_ ? s : 0, Vector::Zero(dim));
     w.stage_jac.assign(s, BlockTridiagonal<S>(dim / 2));
     w.local_jac.resize(dim / 2);
-    w.z = Vector::Zero(s * dim);
-    w.dz = Vector::Zero(s * dim);
-    w.residual = Vector::Zero(s * dim);
-    if (!explicit_) w.lu.resize(s * dim, 4 * s - 1, 4 * s - 1);
+    const int m = s - first_;  // stages solved by Newton
+    w.z = Vector::Zero(m * dim);
+    w.dz = Vector::Zero(m * dim);
+    w.residual = Vector::Zero(m * dim);
+    if (!explicit_) w.lu.resize(m * dim, 4 * m - 1, 4 * m - 1);
     return w;
   }
 
@@ -112,13 +115,24 @@ class RungeKutta {
   }
 
  private:
-  // Index of (bead n, stage i, component c) in the stage unknowns.
-  int index(int n, int i, int c) const { return n * 2 * tab_.stages() + 2 * i + c; }
+  // An implicit tableau whose first stage is explicit (c_1 = 0, first row of
+  // A zero: Lobatto IIIA, Crank–Nicolson, the θ method) has Z_1 = 0 and
+  // F_1 = f(y): only the other stages are Newton unknowns, which halves
+  // Crank–Nicolson's stage system.
+  bool explicit_first_stage() const {
+    if (explicit_ || tab_.c[0] != S(0)) return false;
+    for (int j = 0; j < tab_.stages(); ++j)
+      if (tab_.A(0, j) != S(0) || (local_ && local_->A(0, j) != S(0))) return false;
+    return true;
+  }
+
+  // Index of (bead n, stage i ≥ first_, component c) in the stage unknowns.
+  int index(int n, int i, int c) const { return n * 2 * (tab_.stages() - first_) + 2 * (i - first_) + c; }
 
   template <class System>
   void evaluate_stages(const System& sys, const S& t, const Vector& y, const S& h, Workspace& w) const {
     const int s = tab_.stages(), beads = w.dim / 2;
-    for (int i = 0; i < s; ++i) {
+    for (int i = first_; i < s; ++i) {
       for (int n = 0; n < beads; ++n)
         for (int c = 0; c < 2; ++c) w.stage_state[i][2 * n + c] = y[2 * n + c] + w.z[index(n, i, c)];
       sys.rhs(t + tab_.c[i] * h, w.stage_state[i], w.stage_rhs[i]);
@@ -130,7 +144,7 @@ class RungeKutta {
   void stage_residual(const S& h, Workspace& w) const {
     const int s = tab_.stages(), beads = w.dim / 2;
     for (int n = 0; n < beads; ++n)
-      for (int i = 0; i < s; ++i)
+      for (int i = first_; i < s; ++i)
         for (int c = 0; c < 2; ++c) {
           S acc = w.z[index(n, i, c)];
           for (int j = 0; j < s; ++j) {
@@ -144,15 +158,15 @@ class RungeKutta {
   template <class System>
   void assemble_newton_matrix(const System& sys, const S& t, const S& h, Workspace& w) const {
     const int s = tab_.stages(), beads = w.dim / 2;
-    for (int j = 0; j < s; ++j) sys.jacobian(t + tab_.c[j] * h, w.stage_state[j], w.stage_jac[j]);
+    for (int j = first_; j < s; ++j) sys.jacobian(t + tab_.c[j] * h, w.stage_state[j], w.stage_jac[j]);
     if (local_) sys.local_jacobian(t, w.stage_state[0], w.local_jac);  // linear: the same at every stage
     w.lu.set_zero();
     for (int n = 0; n < beads; ++n)
-      for (int i = 0; i < s; ++i)
+      for (int i = first_; i < s; ++i)
         for (int c = 0; c < 2; ++c) {
           const int row = index(n, i, c);
           w.lu(row, row) += S(1);
-          for (int j = 0; j < s; ++j) {
+          for (int j = first_; j < s; ++j) {
             if (tab_.A(i, j) != S(0)) add_coupling(w, n, i, c, j, h * tab_.A(i, j), w.stage_jac[j]);
             if (local_ && local_->A(i, j) != S(0)) add_coupling(w, n, i, c, j, h * local_->A(i, j), w.local_jac);
           }
@@ -175,10 +189,15 @@ class RungeKutta {
     using std::abs;
     const int s = tab_.stages(), beads = w.dim / 2;
     const S eps = std::numeric_limits<S>::epsilon();
-    // Predictor: Z_i = c_i h f(t, y).
+    // f(t, y): the explicit first stage when there is one, else only the
+    // predictor Z_i = c_i h f(t, y).
     sys.rhs(t, y, w.stage_rhs[0]);
+    if (first_) {
+      w.stage_state[0] = y;
+      if (local_) sys.local_rhs(t, y, w.stage_local[0]);
+    }
     for (int n = 0; n < beads; ++n)
-      for (int i = 0; i < s; ++i)
+      for (int i = first_; i < s; ++i)
         for (int c = 0; c < 2; ++c) w.z[index(n, i, c)] = tab_.c[i] * h * w.stage_rhs[0][2 * n + c];
     const S y_norm = y.cwiseAbs().maxCoeff();
     S previous(-1);
@@ -217,6 +236,7 @@ class RungeKutta {
   std::optional<Tableau<S>> local_;
   NewtonOptions newton_;
   bool explicit_;
+  int first_ = 0;  // 1 when the first stage is explicit (see explicit_first_stage)
 };
 
 }  // namespace granconv
