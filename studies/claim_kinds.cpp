@@ -43,6 +43,12 @@ const std::vector<ClaimKind>& claim_kinds() {
 
 ClaimResult run_claim(const Claim& claim, const StudyOptions& options) {
   const auto& kind = find_by_name(claim_kinds(), claim.kind, "claim kind", [](const ClaimKind& k) { return k.name; });
+  // Overrides that a kind would silently ignore are errors.
+  if (options.expected_order && claim.kind != "order")
+    throw std::invalid_argument("--expected applies to order claims; '" + claim.id + "' is of kind " + claim.kind);
+  if (options.tableau && claim.kind != "order" && claim.kind != "analysis")
+    throw std::invalid_argument("--tableau applies to order and analysis claims; '" + claim.id + "' is of kind " +
+                                claim.kind);
   return kind.run(claim, options);
 }
 
