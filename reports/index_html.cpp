@@ -68,8 +68,10 @@ table.data tbody tr:nth-child(even) { background: #fafbfc; }
 footer { margin-top: 48px; color: var(--muted); font-size: 0.8rem; }
 )css";
 
-std::string verdict_html(const std::optional<bool>& p) {
+std::string verdict_html(const std::optional<bool>& p, bool expected_failure = false) {
   if (!p) return "<span class=\"verdict na\">n/a</span>";
+  if (!*p && expected_failure)
+    return "<span class=\"verdict fail\">FAIL</span><br><span class=\"small\">documented deviation (see notes)</span>";
   return *p ? "<span class=\"verdict pass\">PASS</span>" : "<span class=\"verdict fail\">FAIL</span>";
 }
 
@@ -242,7 +244,7 @@ std::string index_html(const std::vector<Group>& groups, const std::vector<Study
       h += "<tbody class=\"claim\"><tr id=\"claim-" + html(s.slug) + "\"><td class=\"id\"" + rs + "><code>" +
            html(s.id) + "</code>" + kind + (s.title.empty() ? "" : "<div class=\"title\">" + html(s.title) + "</div>") +
            "</td><td" + rs + ">" + src + "</td><td" + rs + ">" + scheme + "</td><td" + rs + ">" + scen + "</td>" + first +
-           "<td class=\"ref\"" + rs + ">" + provenance_html(s.reference) + "</td><td" + rs + ">" + verdict_html(s.pass) +
+           "<td class=\"ref\"" + rs + ">" + provenance_html(s.reference) + "</td><td" + rs + ">" + verdict_html(s.pass, s.expected_failure) +
            "</td><td class=\"links\"" + rs + ">" + figs + "</td></tr>\n" + rest + "</tbody>\n";
     }
   }
@@ -268,7 +270,7 @@ std::string index_html(const std::vector<Group>& groups, const std::vector<Study
     for (const Study* s : g0.studies) {
       if (s->notes.empty() && s->tables.empty() && s->figures.empty()) continue;
       h += "<section class=\"detail\" id=\"detail-" + html(s->slug) + "\">\n<h3><code>" + html(s->id) + "</code>" +
-           (s->title.empty() ? "" : " " + html(s->title)) + " " + verdict_html(s->pass) + "</h3>\n";
+           (s->title.empty() ? "" : " " + html(s->title)) + " " + verdict_html(s->pass, s->expected_failure) + "</h3>\n";
       if (!s->notes.empty()) h += "<p class=\"notes\">" + html(s->notes) + "</p>\n";
       for (std::size_t i = 0; i < s->tables.size(); ++i) h += table_html(*s, i);
       if (!s->figures.empty()) {

@@ -108,6 +108,7 @@ void parse_order(const fs::path& f, const json& j, Study& s) {
   for (std::size_t i = 0; i < s.h.size(); ++i)
     if (!(std::isfinite(s.h[i]) && s.h[i] > 0)) s.usable[i] = false;
   s.pass = bool_or(f, j, "pass");
+  s.expected_failure = str_or(j, "expected_verdict") == "fail";
   s.seconds = num_or(j, "seconds");
 
   if (j.contains("checks") && j["checks"].is_array()) {
@@ -355,6 +356,7 @@ Study parse_study(const fs::path& f) {
     parse_order(f, j, s);
   } else {
     s.pass = bool_or(f, j, "pass");
+  s.expected_failure = str_or(j, "expected_verdict") == "fail";
     s.seconds = num_or(j, "seconds");
     parse_value_checks(f, j, s);
   }

@@ -104,6 +104,7 @@ struct Study {
   std::vector<Table> tables;
   std::vector<Figure> figures;
   std::optional<bool> pass;
+  bool expected_failure = false;  // a documented deviation from the paper ("expected_verdict": "fail")
   double seconds = kNaN;
   // figure file stems (relative to figures/), filled while drawing
   std::string slope_fig, traj_fig;
