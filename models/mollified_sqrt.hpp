@@ -47,6 +47,9 @@
 
 namespace granconv {
 
+template <class S>
+const S& mollifier_normalization();
+
 namespace mollified_sqrt_detail {
 
 // One integrator per thread: Boost 1.74's two-argument (end point distance)
@@ -83,6 +86,11 @@ S unit_integral(const S& u, int order, bool scaled = false) {
   using std::sqrt;
   const bool full = u >= 2;
   const S lo = full ? S(u - 2) : S(0);
+  if (!(lo < u)) {
+    // u so large that u − 2 rounds to u: g = √(u−1)(1 − O(u⁻²)) to the last bit.
+    const S v = u - 1;
+    return mollifier_normalization<S>() * (order == 0 ? sqrt(v) : S(1 / (2 * sqrt(v))));
+  }
   auto f = [&](const S& s, const S& sc) -> S {
     // sc = lo − s (≤ 0) on the left half, u − s (≥ 0) on the right half.
     S p, q, root;  // p = 1 + w = u − s, q = 1 − w = 2 − u + s
@@ -343,7 +351,7 @@ class MollifiedSqrt {
     using std::sqrt;
     sqrt_eps_ = sqrt(eps);
     inv_sqrt_eps_ = S(1) / sqrt_eps_;
-    if constexpr (tabulated) (void)mollified_sqrt_detail::unit_table();
+    if constexpr (tabulated) table_ = &mollified_sqrt_detail::unit_table();
   }
 
   const S& epsilon() const { return eps_; }
@@ -380,7 +388,7 @@ class MollifiedSqrt {
     const S u = x * inv_eps_;
     if constexpr (tabulated) {
       double g, dg;
-      mollified_sqrt_detail::unit_table().eval(static_cast<double>(u), g, dg);
+      table_->eval(static_cast<double>(u), g, dg);
       value = sqrt_eps_ * S(g);
       deriv = inv_sqrt_eps_ * S(dg);
     } else {
@@ -391,6 +399,7 @@ class MollifiedSqrt {
 
  private:
   S eps_, inv_eps_, sqrt_eps_{}, inv_sqrt_eps_{};
+  const mollified_sqrt_detail::UnitTable* table_ = nullptr;
 };
 
 }  // namespace granconv

@@ -26,7 +26,7 @@ double rel(double a, double b) { return std::abs(a - b) / std::abs(b); }
 std::vector<double> unit_points() {
   std::vector<double> u;
   for (int i = 1; i <= 400; ++i) u.push_back(0.02 + 11.0 * i / 400 + 1e-3 * std::sin(i));
-  for (double v : {0.03, 0.1, 0.4999, 0.5, 0.5001, 1.0, 1.9999, 2.0, 2.0001, 9.9999, 10.0, 10.0001, 50.0, 1e3, 1e6})
+  for (double v : {0.002, 0.005, 0.01, 0.03, 0.1, 0.4999, 0.5, 0.5001, 1.0, 1.9999, 2.0, 2.0001, 9.9999, 10.0, 10.0001, 50.0, 1e3, 1e6})
     u.push_back(v);
   return u;
 }
@@ -226,4 +226,15 @@ TEST_CASE("quadrature in double agrees with cpp_bin_float_50 to 1e-14", "[mollif
   const Mp lhs = MollifiedSqrt<Mp>(eps)(x), rhs = sqrt(eps) * mollified_sqrt_unit<Mp>(Mp(x / eps));
   CHECK(abs(lhs - rhs) / rhs < Mp("1e-45"));
   std::cout << "g(1) (cpp_bin_float_50) = " << std::setprecision(50) << mm(Mp(1)) << std::setprecision(6) << '\n';
+}
+
+TEST_CASE("large arguments: series and quadrature stay finite and close to sqrt(x - eps)", "[mollified_sqrt]") {
+  const MollifiedSqrt<double> unit(1.0);
+  for (double u : {1e8, 1e12, 1e17, 1e100}) {
+    INFO("u = " << u);
+    CHECK(rel(unit(u), std::sqrt(u - 1)) < 4 * eps_d);
+    CHECK(rel(unit.derivative(u), 0.5 / std::sqrt(u - 1)) < 4 * eps_d);
+    CHECK(rel(mollified_sqrt_unit<double>(u), std::sqrt(u - 1)) < 4 * eps_d);
+    CHECK(rel(mollified_sqrt_unit_derivative<double>(u), 0.5 / std::sqrt(u - 1)) < 1e-12);
+  }
 }
