@@ -16,8 +16,8 @@
 // tanh-sinh quadrature, whose endpoint clustering is insensitive to such
 // algebraic endpoint behaviour. y(t) inverts t(Y) = t by Newton with the
 // explicit derivative dt/dY = 1/√(1 + c Y^{q+1}). t(Y) is increasing and
-// concave, so Newton converges from any positive start; all initial guesses
-// used here are lower bounds of the root (monotone convergence from the left).
+// concave, so Newton converges from any positive start: from a lower bound
+// monotonically, from an upper bound after one step that lands below the root.
 //
 // Works for any floating scalar S supported by Boost.Math (double,
 // boost::multiprecision::cpp_bin_float_50, ...); accuracy is a few ulps of S.
