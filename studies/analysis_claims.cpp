@@ -155,12 +155,8 @@ ClaimResult run_a1(const Claim& claim, const StudyOptions& options) {
     throw std::invalid_argument("claim '" + claim.id +
                                 "' is about the tailored IRK family (64)–(66); --tableau does not apply to it");
   const auto samples = c11_samples(claim);
-  json checks = json::array();
-  bool all = true;
-  auto add = [&](json c) {
-    all = all && c.at("pass").get<bool>();
-    checks.push_back(std::move(c));
-  };
+  CheckList checks;
+  auto add = [&](json c) { checks.add(std::move(c)); };
 
   // (75): P and Q coefficient by coefficient.
   mp dev75(0), devid(0);
@@ -238,29 +234,21 @@ ClaimResult run_a1(const Claim& claim, const StudyOptions& options) {
   add(check("minimum value r_min vs (√2 − 1)/(√2 + 1) ≈ 0.17", d(r_paper),
             fmt::format("{} (|Δ| = {:.2g})", digits(rmin), d(dr)), 1e-40, dr < mp("1e-40")));
 
-  json rec = result_head(claim, all);
-  rec["checks"] = checks;
+  json rec = result_head(claim, checks.pass);
+  rec["checks"] = checks.items;
   const auto schemes = figure_tableaux();
   json figs = json::array();
   for (const auto& n : schemes) figs.push_back(region_figure(claim.id, n));
   figs.push_back(imag_axis_figure(claim.id, schemes));
   figs.push_back(r_of_c11_figure(claim.id, cmin, rmin));
   rec["figures"] = figs;
-  std::string s = fmt::format("{} {}", all ? "PASS" : "FAIL", claim.id);
-  for (const auto& c : checks)
-    s += fmt::format("\n  [{}] {}: observed {}", c.at("pass").get<bool>() ? "ok" : "FAIL", c.at("label").get<std::string>(),
-                     c.at("observed").is_string() ? c.at("observed").get<std::string>() : c.at("observed").dump());
-  return {rec, all, s};
+  return {rec, checks.pass, checks.summary(claim)};
 }
 
 ClaimResult run_modified_eq(const Claim& claim, const StudyOptions& options) {
   const auto samples = c11_samples(claim);
-  json checks = json::array();
-  bool all = true;
-  auto add = [&](json c) {
-    all = all && c.at("pass").get<bool>();
-    checks.push_back(std::move(c));
-  };
+  CheckList checks;
+  auto add = [&](json c) { checks.add(std::move(c)); };
 
   // GL2 (or the tableau given with --tableau): C11 = C21 = C22 = 0.
   Tableau<mp> gl = tableaux::gauss_legendre2<mp>();
@@ -349,15 +337,11 @@ ClaimResult run_modified_eq(const Claim& claim, const StudyOptions& options) {
                 {{"title", "C22 (ours)"}, {"x", x}, {"y", y22}, {"style", "lines"}},
                 {{"title", "2C11 + C11² (59)"}, {"x", x}, {"y", t22}, {"style", "dashes"}}}}};
 
-  json rec = result_head(claim, all);
-  rec["checks"] = checks;
+  json rec = result_head(claim, checks.pass);
+  rec["checks"] = checks.items;
   rec["tables"] = tables;
   rec["figures"] = json::array({fig});
-  std::string s = fmt::format("{} {}", all ? "PASS" : "FAIL", claim.id);
-  for (const auto& c : checks)
-    s += fmt::format("\n  [{}] {}: observed {}", c.at("pass").get<bool>() ? "ok" : "FAIL", c.at("label").get<std::string>(),
-                     c.at("observed").is_string() ? c.at("observed").get<std::string>() : c.at("observed").dump());
-  return {rec, all, s};
+  return {rec, checks.pass, checks.summary(claim)};
 }
 
 }  // namespace

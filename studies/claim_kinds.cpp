@@ -63,4 +63,14 @@ nlohmann::json result_head(const Claim& claim, bool pass) {
           {"pass", pass}};
 }
 
+std::string CheckList::summary(const Claim& claim) const {
+  std::string s = fmt::format("{} {}", pass ? "PASS" : "FAIL", claim.id);
+  for (const auto& c : items) {
+    const auto& o = c.at("observed");
+    s += fmt::format("\n  [{}] {}: observed {}", c.at("pass").get<bool>() ? "ok" : "FAIL",
+                     c.at("label").get<std::string>(), o.is_string() ? o.get<std::string>() : o.dump());
+  }
+  return s;
+}
+
 }  // namespace granconv

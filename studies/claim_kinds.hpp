@@ -38,4 +38,16 @@ ClaimResult run_claim(const Claim& claim, const StudyOptions& options);
 // The common head of every result record.
 nlohmann::json result_head(const Claim& claim, bool pass);
 
+// Checks of a claim as they are collected: the claim passes when all do.
+struct CheckList {
+  nlohmann::json items = nlohmann::json::array();
+  bool pass = true;
+  void add(nlohmann::json check) {
+    pass = pass && check.at("pass").get<bool>();
+    items.push_back(std::move(check));
+  }
+  // "PASS id" and one line per check, for the terminal.
+  std::string summary(const Claim& claim) const;
+};
+
 }  // namespace granconv
