@@ -47,13 +47,17 @@ void table1_run(benchmark::State& state, const std::string& scheme, double h) {
   const long n = std::lround(30.0 / h);
   for (auto _ : state) {
     double last = 0;
-    s.run(pr.chain, Formulation::xv, pr.y0, h, n, [&](long, const Vec<double>& xv) { last = xv[0]; });
+    s.run(pr.chain, Formulation::xv, pr.y0, h, n, [&](long, const Vec<double>& xv) { last = xv[0]; }, {});
     benchmark::DoNotOptimize(last);
   }
 }
 void BM_table1_irk_h1(benchmark::State& s) { table1_run(s, "irk-tailored", 1.0); }
 void BM_table1_irk_h01(benchmark::State& s) { table1_run(s, "irk-tailored", 0.1); }
 void BM_table1_theta_h01(benchmark::State& s) { table1_run(s, "theta", 0.1); }
+// The explicit DEM schemes on the same run: one (leapfrog) and two (damped
+// Verlet) force evaluations per step, no Newton.
+void BM_table1_leapfrog_h001(benchmark::State& s) { table1_run(s, "leapfrog", 0.01); }
+void BM_table1_damped_verlet_h001(benchmark::State& s) { table1_run(s, "damped-verlet", 0.01); }
 
 }  // namespace
 
@@ -63,4 +67,6 @@ BENCHMARK(BM_step_irk_tailored)->Arg(10)->Arg(100)->Arg(1000)->Arg(10000)->Compl
 BENCHMARK(BM_table1_irk_h1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_table1_irk_h01)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_table1_theta_h01)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_table1_leapfrog_h001)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_table1_damped_verlet_h001)->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();

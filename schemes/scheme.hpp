@@ -15,12 +15,17 @@
 
 namespace granconv {
 
+// The exact (x, v) state at time t, for problems that have one (empty
+// otherwise): staggered schemes may take their start values from it.
+template <class S>
+using ExactSolution = std::function<Vec<S>(const S& t)>;
+
 template <class S>
 struct Scheme {
   // Called after every step k = 1..n with the (x, v) approximation at t = kh.
   using Observer = std::function<void(long k, const Vec<S>& xv)>;
   using Run = std::function<void(const Chain<S>& chain, Formulation f, const Vec<S>& y0_xv, const S& h, long n,
-                                 const Observer& observe)>;
+                                 const Observer& observe, const ExactSolution<S>& exact)>;
   std::string name;
   std::string label;  // for reports, e.g. "Gauss–Legendre 2-stage"
   int classical_order = 0;
@@ -34,6 +39,10 @@ struct SchemeOptions {
   // C11 = scale · γ/(2h). 1 is the paper's condition; anything else breaks
   // it, which is how the tests show that the order claims can fail.
   double dissipation_scale = 1;
+  // Staggered DEM schemes (leapfrog, stormer-verlet, damped-verlet): how the
+  // half-step velocity is started, "" = the scheme's default (half-kick).
+  // Values: half-kick, v0, exact, exact-first-step, heun (schemes/dem_schemes.hpp).
+  std::string start{};  // (an initializer: aggregate inits that stop before it do not warn)
 };
 
 }  // namespace granconv
