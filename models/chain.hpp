@@ -1,9 +1,21 @@
 #pragma once
 // The granular chain of JVB eq. (2) with the optional local springs of eq. (31):
-//   m_i ẍ_i = −K_i x_i + f_{i−1} − f_i,
-//   f_j = k_j δ_j+^{3/2} + β γ_j k_j δ_j+^{β−1} δ̇_j,   δ_j = x_j − x_{j+1},
-// beads i = 0..N−1 and links j = 0..N−2 (0-based; free ends). β = 3/2 is
-// Kuwabara–Kono, γ = 0 is Hertz.
+//   m_i ẍ_i = −K_i x_i + f_{i−1} − f_i + s_i(t, x_i),
+//   f_j = k_j δ_j+^α + β γ_j k_j δ_j+^{β−1} δ̇_j,   δ_j = x_j − x_{j+1},
+// beads i = 0..N−1 and links j = 0..N−2 (0-based; free ends). α = 3/2 is
+// Hertz (α = 1 a linear spring); β = 3/2 is Kuwabara–Kono, β = 1 a linear
+// dashpot, β = 5/2 Hunt–Crossley; γ = 0 is undamped. The contact laws of the
+// thesis (eqs. 1.19, 1.22, 1.23) are (α, β) = (1, 1) spring–dashpot,
+// (3/2, 1) Hertz + linear damping, (3/2, 3/2) Kuwabara–Kono, with the
+// thesis's damping constant γ_n = β γ k. The mollified KK law (4.7) replaces
+// δ^{1/2} in the damping by √_ε(δ) (models/mollified_sqrt.hpp), ε = eps > 0.
+// Forces act only while δ > 0 and may be attractive at the end of a contact
+// (the thesis's laws are not clipped); where the damping does not vanish with
+// δ (β = 1) the force jumps when a contact opens or closes.
+//
+// The on-site force s_i = drive (1 + sin t) + c |x_i|^q is there for the
+// thesis's single-particle model problems: the smooth forcing of Table 2.2
+// and the singular problem y'' = y^q (eq. 3.1).
 //
 // Two first-order formulations share the interleaved state y = (x_0, u_0,
 // x_1, u_1, ...): u = v = ẋ (usual variables, not Lipschitz at δ = 0 for
@@ -11,11 +23,13 @@
 // right-hand side is locally Lipschitz.
 #include <Eigen/Dense>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "models/block_tridiagonal.hpp"
+#include "models/mollified_sqrt.hpp"
 #include "models/positive_power.hpp"
 
 namespace granconv {
@@ -39,6 +53,15 @@ struct Chain {
   std::vector<S> k;      // N−1 contact stiffnesses
   std::vector<S> gamma;  // N−1 damping constants
   int twice_beta = 3;    // 2β: 2 (linear dashpot), 3 (Kuwabara–Kono), 5 (Hunt–Crossley)
+  int twice_alpha = 3;   // 2α: 3 (Hertz), 2 (linear spring)
+  S eps = S(0);          // > 0: mollified Kuwabara–Kono damping of width ε (needs β = 3/2)
+  S drive = S(0);        // on-site force drive · (1 + sin t)
+  S power_c = S(0), power_q = S(0);  // on-site force c |x|^q
+
+  bool mollified() const { return eps > 0; }
+  // The (x, w) formulation needs the damping potential γ k δ^β in closed form.
+  bool has_damping_potential() const { return !mollified(); }
+  bool has_on_site_force() const { return drive != 0 || power_c != 0; }
 
   int beads() const { return static_cast<int>(m.size()); }
 
@@ -51,6 +74,11 @@ struct Chain {
       if (!(mi > 0)) throw std::invalid_argument("bead masses must be positive");
     if (twice_beta != 2 && twice_beta != 3 && twice_beta != 5)
       throw std::invalid_argument("beta must be 1, 3/2 or 5/2");
+    if (twice_alpha != 2 && twice_alpha != 3) throw std::invalid_argument("the elastic exponent must be 1 or 3/2");
+    if (eps < 0) throw std::invalid_argument("the mollifier width eps must not be negative");
+    if (mollified() && twice_beta != 3)
+      throw std::invalid_argument("the mollified damping (eps > 0) is defined for Kuwabara–Kono, beta = 3/2");
+    if (power_c != 0 && !(power_q > 0)) throw std::invalid_argument("the on-site power q must be positive");
   }
 
   S gap(const Vec<S>& y, int j) const { return y[2 * j] - y[2 * j + 2]; }
@@ -74,13 +102,18 @@ struct Chain {
   // In place into a preallocated vector, for stepping loops.
   void v_from_w(const Vec<S>& y, Vec<S>& out) const { map_velocity(y, S(1), out); }
 
-  // H = ½ Σ m v² + (2/5) Σ k δ+^{5/2} + ½ Σ K x², on the (x, v) state.
+  // H = ½ Σ m v² + Σ k δ+^{α+1}/(α+1) + ½ Σ K x² − Σ c |x|^{q+1}/(q+1), on
+  // the (x, v) state. The drive is time dependent and has no potential.
   S energy(const Vec<S>& y) const {
+    using std::abs;
+    using std::pow;
     S h(0);
-    for (int i = 0; i < beads(); ++i)
+    for (int i = 0; i < beads(); ++i) {
       h += (m[i] * y[2 * i + 1] * y[2 * i + 1] + K[i] * y[2 * i] * y[2 * i]) / 2;
+      if (power_c != 0) h -= power_c * pow(abs(y[2 * i]), power_q + 1) / (power_q + 1);
+    }
     for (int j = 0; j + 1 < beads(); ++j)
-      h += S(2) / 5 * k[j] * positive_power_half(gap(y, j), 5);
+      h += S(2) / S(twice_alpha + 2) * k[j] * positive_power_half(gap(y, j), twice_alpha + 2);
     return h;
   }
 
@@ -89,9 +122,14 @@ struct Chain {
   // the force law itself.
   S energy_rate(const Vec<S>& y, const Vec<S>& dy) const {
     S r(0);
-    for (int i = 0; i < beads(); ++i) r += m[i] * y[2 * i + 1] * dy[2 * i + 1] + K[i] * y[2 * i] * y[2 * i + 1];
+    using std::abs;
+    using std::pow;
+    for (int i = 0; i < beads(); ++i) {
+      r += m[i] * y[2 * i + 1] * dy[2 * i + 1] + K[i] * y[2 * i] * y[2 * i + 1];
+      if (power_c != 0) r -= power_c * pow(abs(y[2 * i]), power_q) * (y[2 * i] < 0 ? -1 : 1) * y[2 * i + 1];
+    }
     for (int j = 0; j + 1 < beads(); ++j)
-      r += k[j] * positive_power_half(gap(y, j), 3) * (y[2 * j + 1] - y[2 * j + 3]);
+      r += k[j] * positive_power_half(gap(y, j), twice_alpha) * (y[2 * j + 1] - y[2 * j + 3]);
     return r;
   }
 
@@ -120,6 +158,10 @@ class ChainSystem {
   ChainSystem(Chain<S> chain, Formulation f, bool separate_local_springs = false)
       : chain_(std::move(chain)), form_(f), separate_local_(separate_local_springs) {
     chain_.validate();
+    if (form_ == Formulation::xw && !chain_.has_damping_potential())
+      throw std::invalid_argument(
+          "the (x, w) formulation needs a damping potential in closed form; the mollified KK law has none (use xv)");
+    if (chain_.mollified()) sqrt_eps_.emplace(chain_.eps);
   }
 
   const Chain<S>& chain() const { return chain_; }
@@ -137,20 +179,20 @@ class ChainSystem {
       out = y;
   }
 
-  void rhs(const S& /*t*/, const Vector& y, Vector& dy) const {
+  void rhs(const S& t, const Vector& y, Vector& dy) const {
     const auto& c = chain_;
     const int n = c.beads();
     for (int i = 0; i < n; ++i) {
       dy[2 * i] = y[2 * i + 1];
       dy[2 * i + 1] = separate_local_ ? S(0) : -c.K[i] * y[2 * i] / c.m[i];
     }
+    if (c.has_on_site_force()) add_on_site(t, y, dy);
     for (int j = 0; j + 1 < n; ++j) {
       const S d = c.gap(y, j);
       if (!(d > 0)) continue;
-      const S elastic = c.k[j] * positive_power_half(d, 3);
+      const S elastic = c.k[j] * positive_power_half(d, c.twice_alpha);
       if (form_ == Formulation::xv) {
-        const S f = elastic + S(c.twice_beta) / 2 * c.gamma[j] * c.k[j] *
-                                  positive_power_half(d, c.twice_beta - 2) * (y[2 * j + 1] - y[2 * j + 3]);
+        const S f = elastic + damping_shape(j, d) * (y[2 * j + 1] - y[2 * j + 3]);
         dy[2 * j + 1] -= f / c.m[j];
         dy[2 * j + 3] += f / c.m[j + 1];
       } else {
@@ -164,6 +206,8 @@ class ChainSystem {
   }
 
   void jacobian(const S& /*t*/, const Vector& y, BlockTridiagonal<S>& J) const {
+    using std::abs;
+    using std::pow;
     const auto& c = chain_;
     const int n = c.beads();
     if (J.beads() != n) J.resize(n);
@@ -171,11 +215,17 @@ class ChainSystem {
     for (int i = 0; i < n; ++i) {
       J.diag[i](0, 1) = S(1);
       J.diag[i](1, 0) = separate_local_ ? S(0) : -c.K[i] / c.m[i];
+      if (c.power_c != 0) {
+        // c q |x|^{q−1}, unbounded at x = 0 for q < 1: floored like the contact terms below.
+        const S eps = std::numeric_limits<S>::epsilon();
+        const S ax = abs(y[2 * i]) > eps * eps ? abs(y[2 * i]) : eps * eps;
+        J.diag[i](1, 0) += c.power_c * c.power_q * pow(ax, c.power_q - 1) / c.m[i];
+      }
     }
     for (int j = 0; j + 1 < n; ++j) {
       const S d = c.gap(y, j);
       if (!(d > 0)) continue;
-      const S de = c.k[j] * positive_power_half_derivative(d, 3);  // ∂(elastic)/∂δ
+      const S de = c.k[j] * positive_power_half_derivative(d, c.twice_alpha);  // ∂(elastic)/∂δ
       // Row r of bead j gets −(∂F/∂δ)(e_j − e_{j+1})/m_j, bead j+1 the opposite.
       auto couple = [&](int row, int col, const S& dF_ddelta) {
         J.diag[j](row, col) -= dF_ddelta / c.m[j];
@@ -192,8 +242,11 @@ class ChainSystem {
         // stays exact — so it is evaluated at δ ≥ ε², where it is finite.
         const S eps = std::numeric_limits<S>::epsilon();
         const S d_floor = d > eps * eps ? d : eps * eps;
-        const S a = de + beta * c.gamma[j] * c.k[j] * positive_power_half_derivative(d_floor, c.twice_beta - 2) * ddot;
-        const S b = beta * c.gamma[j] * c.k[j] * positive_power_half(d, c.twice_beta - 2);
+        const S shape_derivative =
+            sqrt_eps_ ? beta * c.gamma[j] * c.k[j] * sqrt_eps_->derivative(d)
+                      : beta * c.gamma[j] * c.k[j] * positive_power_half_derivative(d_floor, c.twice_beta - 2);
+        const S a = de + shape_derivative * ddot;
+        const S b = damping_shape(j, d);
         couple(1, 0, a);
         couple(1, 1, b);
       } else {
@@ -205,6 +258,13 @@ class ChainSystem {
   }
 
   bool separate_local_springs() const { return separate_local_; }
+
+  // The damping force per unit of δ̇: β γ k δ^{β−1}, or (3/2) γ k √_ε(δ).
+  S damping_shape(int j, const S& d) const {
+    const auto& c = chain_;
+    const S beta = S(c.twice_beta) / 2;
+    return beta * c.gamma[j] * c.k[j] * (sqrt_eps_ ? (*sqrt_eps_)(d) : positive_power_half(d, c.twice_beta - 2));
+  }
 
   // The local springs alone: (0, −K_i x_i / m_i) per bead.
   void local_rhs(const S& /*t*/, const Vector& y, Vector& dy) const {
@@ -220,9 +280,26 @@ class ChainSystem {
   }
 
  private:
+  void add_on_site(const S& t, const Vector& y, Vector& dy) const {
+    using std::abs;
+    using std::pow;
+    using std::sin;
+    const auto& c = chain_;
+    const S drive = c.drive != 0 ? c.drive * (1 + sin(t)) : S(0);
+    for (int i = 0; i < c.beads(); ++i) {
+      S s = drive;
+      if (c.power_c != 0) {
+        const S x = y[2 * i];
+        s += c.power_c * (x < 0 ? -pow(-x, c.power_q) : pow(x, c.power_q));
+      }
+      dy[2 * i + 1] += s / c.m[i];
+    }
+  }
+
   Chain<S> chain_;
   Formulation form_;
   bool separate_local_ = false;
+  std::optional<MollifiedSqrt<S>> sqrt_eps_;
 };
 
 }  // namespace granconv

@@ -1,7 +1,8 @@
 #pragma once
 // Named scenario parameters: defaults declared by the scenario, overrides
 // given as "key=value" on the command line. Unknown keys and malformed values
-// are errors, never silently ignored.
+// are errors, never silently ignored. Most parameters are numbers; a few are
+// choices among names (the contact law of the binary collision).
 #include <cmath>
 #include <map>
 #include <stdexcept>
@@ -14,6 +15,32 @@ class Parameters {
  public:
   Parameters() = default;
   explicit Parameters(std::map<std::string, double> defaults) : values_(std::move(defaults)) {}
+
+  struct Choice {
+    std::string value;
+    std::vector<std::string> allowed;
+  };
+  Parameters(std::map<std::string, double> defaults, std::map<std::string, Choice> choices)
+      : values_(std::move(defaults)), choices_(std::move(choices)) {}
+
+  const std::string& choice(const std::string& key) const {
+    auto it = choices_.find(key);
+    if (it == choices_.end()) throw std::invalid_argument("scenario has no choice parameter '" + key + "'");
+    return it->second.value;
+  }
+  void set_choice(const std::string& key, const std::string& value) {
+    auto it = choices_.find(key);
+    if (it == choices_.end()) throw std::invalid_argument("scenario has no choice parameter '" + key + "'");
+    std::string known;
+    for (const auto& a : it->second.allowed) {
+      if (a == value) {
+        it->second.value = value;
+        return;
+      }
+      known += (known.empty() ? "" : ", ") + a;
+    }
+    throw std::invalid_argument("unknown value '" + value + "' for parameter '" + key + "' (known: " + known + ")");
+  }
 
   double get(const std::string& key) const {
     auto it = values_.find(key);
@@ -30,6 +57,7 @@ class Parameters {
     if (!values_.count(key)) {
       std::string known;
       for (const auto& [k, v] : values_) known += (known.empty() ? "" : ", ") + k;
+      for (const auto& [k, v] : choices_) known += (known.empty() ? "" : ", ") + k;
       throw std::invalid_argument("unknown parameter '" + key + "' (known: " + known + ")");
     }
     if (!std::isfinite(value)) throw std::invalid_argument("parameter '" + key + "' must be finite");
@@ -41,6 +69,7 @@ class Parameters {
     if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
       throw std::invalid_argument("malformed parameter '" + text + "' (expected key=value)");
     const std::string key = text.substr(0, eq), val = text.substr(eq + 1);
+    if (choices_.count(key)) return set_choice(key, val);
     std::size_t used = 0;
     double v = 0;
     try {
@@ -52,9 +81,11 @@ class Parameters {
     set(key, v);
   }
   const std::map<std::string, double>& values() const { return values_; }
+  const std::map<std::string, Choice>& choices() const { return choices_; }
 
  private:
   std::map<std::string, double> values_;
+  std::map<std::string, Choice> choices_;
 };
 
 }  // namespace granconv

@@ -21,6 +21,17 @@ const std::vector<ScenarioInfo>& scenario_catalogue() {
        Parameters({{"n", 10}, {"m", 1.0}, {"K", 0.01}, {"k", 13.115}, {"gamma", 0.3}, {"v", 1.0}, {"beta", 1.5},
                    {"t_end", 300.0}}),
        "adams"},
+      {"forced-particle",
+       "thesis Table 2.2: one particle of mass m at rest under the force drive·(1 + sin t) (analytic reference)",
+       Parameters({{"m", 1.0}, {"drive", 1.0}, {"t_end", 1.0}}), "adams"},
+      {"singular-q", "thesis eq. (3.1): y'' = y^q, y(0) = 0, y'(0) = 1 (x is y, v is y'; reference from the first integral)",
+       Parameters({{"q", 0.5}, {"t_end", 0.5}}), "adams"},
+      {"binary",
+       "thesis §1.3/§4.3: binary normal collision in the overlap ξ, starting at touching with approach speed v; "
+       "force law kn ξ^α + gn ξ' (1, ξ^{1/2} or √_eps(ξ)), effective mass m",
+       Parameters({{"m", 1.0}, {"kn", 1.0}, {"gn", 0.5}, {"eps", 0.0}, {"v", 1.0}, {"t_end", 10.0}},
+                  {{"law", {"kk", {"spring-dashpot", "hertz-damped", "kk", "mollified-kk"}}}}),
+       "adams"},
   };
   return catalogue;
 }

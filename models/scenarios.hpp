@@ -1,11 +1,14 @@
 #pragma once
 // The scenario catalogue: chains, initial states and final times of the
 // source papers, each with named, overridable parameters.
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "models/chain.hpp"
 #include "models/parameters.hpp"
+#include "models/singular_power.hpp"
 
 namespace granconv {
 
@@ -15,6 +18,7 @@ struct ScenarioInfo {
   Parameters defaults;
   // Integration method of the CVODE reference: "adams" for these non-stiff
   // chains at tight tolerances (variable order up to 12), "bdf" when stiff.
+  // (Problems with an exact solution use it instead: Problem::exact.)
   std::string reference_method;
 };
 
@@ -30,6 +34,10 @@ struct Problem {
   Chain<S> chain;
   Vec<S> y0;  // (x_0, v_0, x_1, v_1, ...)
   S t_end;
+  // The exact (x, v) state at time t for the model problems that have one
+  // (then it is the reference instead of CVODE); empty otherwise.
+  std::function<Vec<S>(const S& t)> exact;
+  std::string exact_method;  // how `exact` is computed, for the provenance
 };
 
 namespace detail {
@@ -59,13 +67,83 @@ Vec<S> impact_state(int n, const S& v) {
   y[1] = v;
   return y;
 }
+
+inline double positive(const Parameters& p, const std::string& key) {
+  const double v = p.get(key);
+  if (!(v > 0)) throw std::invalid_argument("parameter '" + key + "' must be positive");
+  return v;
+}
+
+// The model problems of the thesis (dimensionless unless the claim sets SI
+// values; see the claims' notes).
+template <class S>
+void build_thesis_problem(Problem<S>& pr) {
+  const Parameters& p = pr.params;
+  if (pr.scenario == "forced-particle") {
+    // x'' = drive (1 + sin t)/m from rest at x = 0: x = a (t²/2 + t − sin t), v = a (t + 1 − cos t), a = drive/m.
+    const S m(positive(p, "m")), a = S(p.get("drive")) / m;
+    pr.chain = uniform_links<S>({m}, S(0), S(0), 3);
+    pr.chain.drive = S(p.get("drive"));
+    pr.y0 = Vec<S>::Zero(2);
+    pr.exact_method = "closed form x = a (t²/2 + t − sin t)";
+    pr.exact = [a](const S& t) {
+      using std::cos;
+      using std::sin;
+      Vec<S> y(2);
+      y << a * (t * t / 2 + t - sin(t)), a * (t + 1 - cos(t));
+      return y;
+    };
+  } else if (pr.scenario == "singular-q") {
+    const S q(p.get("q"));
+    // A fresh copy of the evaluator per call: its Newton warm start depends on
+    // the previous call, and results must not depend on call order or thread.
+    auto exact = std::make_shared<const SingularPowerExact<S>>(q);  // validates q ∈ (0, 1)
+    pr.chain = uniform_links<S>({S(1)}, S(0), S(0), 3);
+    pr.chain.power_c = S(1);
+    pr.chain.power_q = q;
+    pr.y0.resize(2);
+    pr.y0 << S(0), S(1);
+    pr.exact_method = "first integral y'²/2 − y^{q+1}/(q+1) = 1/2, tanh-sinh quadrature + Newton";
+    pr.exact = [exact](const S& t) {
+      SingularPowerExact<S> fresh = *exact;
+      const auto s = fresh(t);
+      Vec<S> y(2);
+      y << s.y, s.v;
+      return y;
+    };
+  } else {  // binary
+    // Two free beads of mass 2m approaching at ±v/2 from touching: the overlap
+    // ξ = x_0 − x_1 then obeys m ξ'' = −F(ξ, ξ'), the thesis's particle of mass
+    // m against a fixed one, with ξ computed from displacements that start at 0.
+    const std::string& law = p.choice("law");
+    const S m(positive(p, "m")), kn(positive(p, "kn")), gn(p.get("gn")), v(positive(p, "v"));
+    if (p.get("gn") < 0) throw std::invalid_argument("parameter 'gn' must not be negative");
+    const int twice_beta = (law == "kk" || law == "mollified-kk") ? 3 : 2;
+    pr.chain = uniform_links<S>({2 * m, 2 * m}, kn, gn / (S(twice_beta) / 2 * kn), twice_beta);
+    pr.chain.twice_alpha = law == "spring-dashpot" ? 2 : 3;
+    if (law == "mollified-kk") {
+      if (!(p.get("eps") > 0)) throw std::invalid_argument("law 'mollified-kk' needs a positive parameter 'eps'");
+      pr.chain.eps = S(p.get("eps"));
+    } else if (p.get("eps") != 0) {
+      throw std::invalid_argument("parameter 'eps' applies to law 'mollified-kk' only");
+    }
+    pr.y0 = Vec<S>::Zero(4);
+    pr.y0[1] = v / 2;
+    pr.y0[3] = -v / 2;
+  }
+}
 }  // namespace detail
 
 template <class S>
 Problem<S> make_problem(const std::string& name, const Parameters& p) {
   using std::sqrt;
-  Problem<S> pr{name, p, {}, {}, S(p.get("t_end"))};
+  Problem<S> pr{name, p, {}, {}, S(p.get("t_end")), {}, {}};
   if (!(p.get("t_end") > 0)) throw std::invalid_argument("parameter 't_end' must be positive");
+  if (name == "forced-particle" || name == "singular-q" || name == "binary") {
+    detail::build_thesis_problem(pr);
+    pr.chain.validate();
+    return pr;
+  }
   const int tb = detail::twice_beta_of(p);
   const S gamma(p.get("gamma"));
   if (name == "trimer-impact" || name == "trimer-nobreak") {

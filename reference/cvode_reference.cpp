@@ -42,7 +42,13 @@ struct CvodeError : std::runtime_error {
 
 // Everything the callbacks need, allocated once per run.
 struct UserData {
-  UserData(const Chain<double>& c) : sys(c, Formulation::xw), y(sys.dim()), dy(sys.dim()), jac(sys.beads()) {}
+  // (x, w) where the damping has a potential (Lipschitz right-hand side), else
+  // (x, v): the mollified law is smooth in (x, v) already.
+  UserData(const Chain<double>& c)
+      : sys(c, c.has_damping_potential() ? Formulation::xw : Formulation::xv),
+        y(sys.dim()),
+        dy(sys.dim()),
+        jac(sys.beads()) {}
   ChainSystem<double> sys;
   Vec<double> y, dy;
   BlockTridiagonal<double> jac;
@@ -136,7 +142,7 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
   UserData ud(problem.chain);
   const int dim = ud.sys.dim();
   const int ngaps = ud.sys.beads() - 1;
-  const Vec<double> w0 = problem.chain.w_from_v(problem.y0);
+  const Vec<double> w0 = ud.sys.from_xv(problem.y0);
 
   RunResult out;
   out.states.reserve(times.size());
@@ -188,7 +194,7 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
   Vec<double> wbuf(dim);
   auto emit = [&](const sunrealtype* w) {
     std::copy(w, w + dim, wbuf.data());
-    out.states.push_back(problem.chain.v_from_w(wbuf));
+    out.states.push_back(ud.sys.to_xv(wbuf));
   };
   N_Vector dky = N_VNew_Serial(dim, cv.ctx);
   check_ptr(dky, "N_VNew_Serial");
@@ -219,7 +225,7 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
   auto resolved_root = [&](double t) {
     check(CVodeGetRootInfo(cv.mem, roots.data()), "CVodeGetRootInfo", t);
     std::copy(yp, yp + dim, wroot.data());
-    const Vec<double> v = problem.chain.v_from_w(wroot);
+    const Vec<double> v = ud.sys.to_xv(wroot);
     for (int j = 0; j < ngaps; ++j) {
       if (!roots[j]) continue;
       const double a = v[2 * j + 1], b = v[2 * j + 3];

@@ -1,5 +1,7 @@
 #include "reference/reference_cache.hpp"
 
+#include "reference/exact_reference.hpp"
+
 #include <fmt/core.h>
 #include <sundials/sundials_config.h>
 #include <unistd.h>
@@ -152,6 +154,7 @@ std::string reference_cache_key(const Problem<double>& problem, const std::vecto
                                 const ReferenceOptions& opt) {
   nlohmann::json params = nlohmann::json::object();
   for (const auto& [k, v] : problem.params.values()) params[k] = exact(v);
+  for (const auto& [k, c] : problem.params.choices()) params[k] = c.value;
   const auto& c = problem.chain;
   const nlohmann::json key = {
       {"format", kReferenceCacheFormat},
@@ -160,7 +163,9 @@ std::string reference_cache_key(const Problem<double>& problem, const std::vecto
       {"scenario", problem.scenario},
       {"params", params},
       {"chain", {{"m", exact_array(c.m)}, {"K", exact_array(c.K)}, {"k", exact_array(c.k)},
-                 {"gamma", exact_array(c.gamma)}, {"twice_beta", c.twice_beta}}},
+                 {"gamma", exact_array(c.gamma)}, {"twice_beta", c.twice_beta},
+                 {"twice_alpha", c.twice_alpha}, {"eps", exact(c.eps)}, {"drive", exact(c.drive)},
+                 {"power_c", exact(c.power_c)}, {"power_q", exact(c.power_q)}}},
       {"y0", exact_array(problem.y0.data(), static_cast<std::size_t>(problem.y0.size()))},
       {"t_end", exact(problem.t_end)},
       {"rtol", exact(opt.rtol)},
@@ -183,6 +188,10 @@ ReferenceSolution cached_reference(const Problem<double>& problem, const std::ve
                                    const ReferenceOptions& opt, const std::filesystem::path& cache_dir,
                                    CacheStatus* status) {
   CacheStatus st = CacheStatus::disabled;
+  if (problem.exact) {  // nothing to cache: sampling the exact solution is the reference
+    if (status) *status = st;
+    return exact_reference(problem, times);
+  }
   if (cache_dir.empty()) {
     if (status) *status = st;
     return cvode_reference(problem, times, opt);

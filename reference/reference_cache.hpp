@@ -18,7 +18,7 @@
 
 namespace granconv {
 
-inline constexpr int kReferenceCacheFormat = 1;
+inline constexpr int kReferenceCacheFormat = 2;
 
 enum class CacheStatus { disabled, hit, miss, stale, corrupted };
 const char* to_string(CacheStatus s);
@@ -31,7 +31,8 @@ std::string reference_cache_key(const Problem<double>& problem, const std::vecto
 std::string reference_cache_file_name(const std::string& key);
 
 // The reference from cache_dir when a valid entry exists, else computed with
-// cvode_reference and stored. An empty cache_dir means "no cache". Stale
+// cvode_reference and stored. Problems with an exact solution are sampled
+// (exact_reference), never integrated or cached. An empty cache_dir means "no cache". Stale
 // (key mismatch) and corrupted (size/checksum) entries are recomputed, with a
 // one-line note on stderr.
 ReferenceSolution cached_reference(const Problem<double>& problem, const std::vector<double>& times,

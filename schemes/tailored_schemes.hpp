@@ -81,7 +81,7 @@ template <class S>
 Scheme<S> theta_scheme(const SchemeOptions& opt) {
   Scheme<S> s{"theta", "θ method, tailored KK dissipation (additive with μ for local springs)", 1, {}};
   s.run = [opt](const Chain<S>& chain, Formulation, const Vec<S>& y0, const S& h, long n,
-                const typename Scheme<S>::Observer& obs) {
+                const typename Scheme<S>::Observer& obs, const ExactSolution<S>&) {
     const S theta = S(1) / 2 + S(opt.dissipation_scale) * detail::uniform_kk_damping(chain) / (2 * h);
     const S mu = opt.mu ? S(*opt.mu) : theta;
     // Local springs weighted μ at t_k and 1 − μ at t_{k+1}, eq. (34).
@@ -104,7 +104,7 @@ template <class S>
 Scheme<S> tailored_irk_scheme(const SchemeOptions& opt) {
   Scheme<S> s{"irk-tailored", "tailored-dissipation IRK (64)–(66)", 1, {}};
   s.run = [opt](const Chain<S>& chain, Formulation, const Vec<S>& y0, const S& h, long n,
-                const typename Scheme<S>::Observer& obs) {
+                const typename Scheme<S>::Observer& obs, const ExactSolution<S>&) {
     const S c11 = S(opt.dissipation_scale) * detail::uniform_kk_damping(chain) / (2 * h);
     const RungeKutta<S> rk(tableaux::tailored_irk(c11));
     const ChainSystem<S> hertz(detail::undamped(chain), Formulation::xv);

@@ -76,3 +76,35 @@ TEST_CASE("a perturbed Jacobian entry is detected", "[models][jacobian]") {
   const Eigen::MatrixXd fd = finite_difference_jacobian(sys, y);
   CHECK((J.dense() - fd).cwiseAbs().maxCoeff() > 2e-6);
 }
+
+TEST_CASE("Jacobians of the thesis's contact laws and on-site forces match finite differences",
+          "[models][jacobian]") {
+  Vec<double> y(8);
+  y << 0.5, 0.7, 0.2, -0.4, 0.4, 0.9, 0.399, 0.1;
+  struct Law {
+    const char* name;
+    int twice_alpha, twice_beta;
+    double eps;
+  };
+  for (const Law law : {Law{"spring-dashpot", 2, 2, 0.0}, Law{"hertz-damped", 3, 2, 0.0},
+                        Law{"mollified-kk, eps > gap", 3, 3, 0.5}, Law{"mollified-kk, eps < gap", 3, 3, 1e-3}}) {
+    Chain<double> c = test_chain(law.twice_beta, 0.01);
+    c.twice_alpha = law.twice_alpha;
+    c.eps = law.eps;
+    c.drive = 0.3;
+    c.power_c = 0.7;
+    c.power_q = 0.5;
+    for (auto f : {Formulation::xv, Formulation::xw}) {
+      if (f == Formulation::xw && !c.has_damping_potential()) {
+        CHECK_THROWS_AS(ChainSystem<double>(c, f), std::invalid_argument);
+        continue;
+      }
+      ChainSystem<double> sys(c, f);
+      BlockTridiagonal<double> J(sys.beads());
+      sys.jacobian(0.0, y, J);
+      const Eigen::MatrixXd fd = finite_difference_jacobian(sys, y);
+      INFO(law.name << ", formulation " << to_string(f));
+      CHECK((J.dense() - fd).cwiseAbs().maxCoeff() <= 2e-6 * std::max(1.0, fd.cwiseAbs().maxCoeff()));
+    }
+  }
+}

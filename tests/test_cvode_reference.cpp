@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "reference/cvode_reference.hpp"
+#include "reference/reference_cache.hpp"
 
 using namespace granconv;
 
@@ -133,4 +134,37 @@ TEST_CASE("round-off sign flips of vanishing gaps ahead of a wave are not restar
     CHECK(ref.provenance.steps < 100000);
     CHECK(ref.states.size() == 3);
   }
+}
+
+TEST_CASE("the reference resolves the force jumps of the linear spring-dashpot collision", "[reference]") {
+  // m ξ'' + gn ξ' + kn ξ = 0 from ξ = 0, ξ' = v while ξ > 0: ξ = (v/ω_d) e^{−ζω₀t} sin ω_d t until
+  // t_c = π/ω_d, then free flight at ξ'(t_c) = −v e^{−ζω₀ t_c}. The force jumps at both ends.
+  const double m = 1, kn = 1, gn = 0.3, v = 1;
+  const double w0 = std::sqrt(kn / m), zeta = gn / (2 * std::sqrt(kn * m)), wd = w0 * std::sqrt(1 - zeta * zeta);
+  const double tc = M_PI / wd;
+  const auto pr = make_problem<double>("binary", std::vector<std::string>{"law=spring-dashpot", "gn=0.3", "t_end=5"});
+  std::vector<double> times;
+  for (int i = 0; i <= 50; ++i) times.push_back(5.0 * i / 50);
+  const auto ref = cvode_reference(pr, times);
+  double worst = 0;
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    const double t = times[i];
+    const double exact =
+        t < tc ? v / wd * std::exp(-zeta * w0 * t) * std::sin(wd * t) : -v * std::exp(-zeta * w0 * tc) * (t - tc);
+    worst = std::max(worst, std::abs(ref.states[i][0] - ref.states[i][2] - exact));
+  }
+  INFO("max |ξ_ref − ξ_exact| = " << worst << ", contact ends at " << tc);
+  CHECK(worst < 1e-12);
+  REQUIRE(ref.provenance.event_times.size() >= 1);
+  CHECK(ref.provenance.event_times.back() == Approx(tc).epsilon(1e-12));
+}
+
+TEST_CASE("problems with an exact solution use it as the reference", "[reference]") {
+  const auto pr = make_problem<double>("forced-particle", std::vector<std::string>{});
+  const auto ref = cached_reference(pr, {0.0, 0.5, 1.0}, {}, {});
+  CHECK(ref.provenance.solver == "exact");
+  CHECK(ref.states[2][0] == pr.exact(1.0)[0]);
+  // and CVODE agrees with it
+  const auto cv = cvode_reference(pr, {0.0, 0.5, 1.0});
+  CHECK(std::abs(cv.states[2][0] - ref.states[2][0]) < 1e-13);
 }

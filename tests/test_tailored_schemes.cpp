@@ -14,7 +14,7 @@ namespace {
 template <class S>
 Vec<S> final_state(const Scheme<S>& s, const Problem<S>& pr, Formulation f, const S& h, long n) {
   Vec<S> last = pr.y0;
-  s.run(pr.chain, f, pr.y0, h, n, [&](long, const Vec<S>& xv) { last = xv; });
+  s.run(pr.chain, f, pr.y0, h, n, [&](long, const Vec<S>& xv) { last = xv; }, pr.exact);
   return last;
 }
 }  // namespace
