@@ -58,6 +58,13 @@ void parse_order_fields(const nlohmann::json& j, const std::string& where, Claim
   if (c.checks.empty()) throw std::invalid_argument(where + ": no checks");
   if (j.contains("trajectory_h") && !j.at("trajectory_h").is_null())
     c.trajectory_h = field<double>(j, "trajectory_h", where);
+  if (j.contains("error")) {
+    c.error_measure = field<std::string>(j, "error", where);
+    if (c.error_measure != "grid-max" && c.error_measure != "final-x" && c.error_measure != "final-overlap")
+      throw std::invalid_argument(where + ": error must be 'grid-max', 'final-x' or 'final-overlap', not '" +
+                                  c.error_measure + "'");
+  }
+  if (j.contains("scheme_start")) c.scheme_start = field<std::string>(j, "scheme_start", where);
   if (j.contains("gamma_per_h") && !j.at("gamma_per_h").is_null())
     c.gamma_per_h = field<double>(j, "gamma_per_h", where);
   // Names must resolve now, not halfway through a run.

@@ -37,7 +37,14 @@ struct Claim {
   std::string scenario;
   std::vector<std::string> params;  // "key=value" overrides of the scenario defaults
   std::string scheme, formulation;
-  std::string error_norm;
+  std::string error_norm;  // prose, for the report
+  // What is measured and fitted: "grid-max" (max over grid times of the sup
+  // norms of the x and v errors; the fit uses the larger), "final-x" (final
+  // time only, position error fitted, velocity error recorded) or
+  // "final-overlap" (final-time error of the first contact's overlap
+  // δ_0 = x_0 − x_1, and of its rate as the velocity error).
+  std::string error_measure = "grid-max";
+  std::string scheme_start;  // start rule of a staggered scheme ("" = its default)
   StepGrid grid;
   std::vector<OrderCheck> checks;
   std::optional<double> trajectory_h;

@@ -4,10 +4,13 @@
 
 #include "models/find_by_name.hpp"
 #include "studies/history_claims.hpp"
+#include "studies/order_sweep_claims.hpp"
 #include "studies/analysis_claims.hpp"
 #include "studies/cradle_claims.hpp"
+#include "studies/mollified_order_claims.hpp"
 #include "studies/restitution_claims.hpp"
 #include "studies/sweep_claims.hpp"
+#include "studies/thesis_restitution_claims.hpp"
 
 namespace granconv {
 
@@ -37,6 +40,9 @@ const std::vector<ClaimKind>& claim_kinds() {
       {"sweep", &run_sweep_claim},
       {"cradle", &run_cradle_claim},
       {"restitution", &run_restitution_claim},
+      {"order-sweep", &run_order_sweep_claim},
+      {"mollified-order", &run_mollified_order_claim},
+      {"thesis-restitution", &run_thesis_restitution_claim},
   };
   return kinds;
 }

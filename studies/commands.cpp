@@ -117,6 +117,7 @@ int run(const RunArgs& a) {
   if (!a.tableau.empty()) opt.tableau = read_tableau_file(a.tableau);
   opt.expected_order = a.expected;
   opt.scheme.dissipation_scale = a.dissipation_scale;
+  opt.scheme.start = a.start;
   bool all_pass = true;
   for (const auto& r : run_claims(selected, opt, a.out)) {
     std::cout << r.summary << '\n';
@@ -174,6 +175,7 @@ int solve(const SolveArgs& a) {
   const auto pr = problem_for(a);
   SchemeOptions so;
   so.mu = a.mu;
+  so.start = a.start;
   ComparisonOptions co;
   co.reference.estimate_error = false;
   co.cache_dir = a.cache;
@@ -208,6 +210,8 @@ int list(const std::string& what, bool markdown, const std::string& claims_file)
     for (const auto& s : scenario_catalogue()) {
       std::string params;
       for (const auto& [k, v] : s.defaults.values()) params += fmt::format(" {}={}", k, v);
+      for (const auto& [k, c] : s.defaults.choices())
+        params += fmt::format(" {}={} ({})", k, c.value, fmt::join(c.allowed, "|"));
       std::cout << fmt::format("{:15} {}\n{:15} parameters:{}\n", s.name, s.description, "", params);
     }
   } else if (what == "models") {

@@ -17,6 +17,7 @@ struct RunArgs {
   std::string tableau;
   std::optional<double> expected;
   double dissipation_scale = 1;
+  std::string start;  // start rule of a staggered scheme (perturbation / experiment)
   std::string claims;
 };
 int run(const RunArgs& a);
@@ -47,6 +48,7 @@ struct SolveArgs : ProblemArgs {
   std::string scheme, formulation = "xv";
   double h = 0;
   std::optional<double> mu;
+  std::string start;
 };
 int solve(const SolveArgs& a);
 

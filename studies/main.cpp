@@ -31,6 +31,9 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--dissipation-scale", run_args.dissipation_scale,
                       "Tailored schemes: scale theta - 1/2 = C11 = gamma/(2h) by this factor (perturbation)")
       ->check(CLI::PositiveNumber);
+  run_cmd->add_option("--start", run_args.start,
+                      "Staggered DEM schemes: start rule replacing the claim's (half-kick | v0 | exact | "
+                      "exact-first-step | heun)");
   run_cmd->add_option("--claims", run_args.claims, "Claim catalogue (default: the shipped one)");
 
   ReportArgs report_args;
@@ -64,6 +67,8 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::IsMember({"xv", "xw"}));
   solve_cmd->add_option("--mu", solve_args.mu, "theta scheme: weight of the local springs (default: mu = theta)");
+  solve_cmd->add_option("--start", solve_args.start,
+                        "Staggered DEM schemes: start rule (half-kick | v0 | exact | exact-first-step | heun)");
 
   try {
     app.parse(argc, argv);

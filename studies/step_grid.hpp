@@ -20,6 +20,8 @@ inline std::vector<long> step_counts(double t_end, double h_max, double h_min, i
 
 // Grid time k of n steps over [0, T]: exact at k = n, and the same double for
 // the scheme and the reference.
-inline double grid_time(double t_end, long k, long n) { return t_end * double(k) / double(n); }
+// k = n is t_end exactly (t_end · n / n need not round back to t_end), so
+// final-time references sampled at t_end match the last grid time.
+inline double grid_time(double t_end, long k, long n) { return k == n ? t_end : t_end * double(k) / double(n); }
 
 }  // namespace granconv

@@ -15,10 +15,15 @@
 
 namespace granconv {
 
-std::string model_name(int twice_beta, double gamma) {
-  if (gamma == 0) return "hertz";
-  if (twice_beta == 2) return "hertz-dashpot";
-  if (twice_beta == 5) return "hunt-crossley";
+std::string model_name(const Chain<double>& c) {
+  if (c.power_c != 0) return "on-site power y^q";
+  if (c.drive != 0) return "smooth forcing";
+  if (c.mollified()) return "mollified-kk";
+  const bool damped = std::any_of(c.gamma.begin(), c.gamma.end(), [](double g) { return g != 0; });
+  if (c.twice_alpha == 2) return damped ? "spring-dashpot" : "linear spring";
+  if (!damped) return "hertz";
+  if (c.twice_beta == 2) return "hertz-damped";
+  if (c.twice_beta == 5) return "hunt-crossley";
   return "kk";
 }
 
@@ -28,23 +33,35 @@ struct Errors {
   double x = 0, v = 0;
 };
 
-// Max over the grid times kh of the sup norms of the position and velocity errors.
-Errors grid_errors(const Scheme<double>& scheme, const Problem<double>& pr, Formulation f, long n,
+bool final_time_only(const Claim& c) { return c.error_measure != "grid-max"; }
+
+// The claim's error measure (Claim::error_measure) of one run with n steps:
+// max over the grid times kh of the sup norms of the position and velocity
+// errors, or the same at t_end only, or the final overlap error.
+Errors grid_errors(const Claim& claim, const Scheme<double>& scheme, const Problem<double>& pr, Formulation f, long n,
                    const ReferenceSolution& ref) {
   const double t_end = pr.t_end;
+  const bool final_only = final_time_only(claim);
+  const bool overlap = claim.error_measure == "final-overlap";
   Errors e;
   auto measure = [&](long k, const Vec<double>& xv) {
+    if (final_only && k != n) return;
     const double t = grid_time(t_end, k, n);
     const auto it = std::lower_bound(ref.times.begin(), ref.times.end(), t);
     if (it == ref.times.end() || *it != t) throw std::logic_error("reference lacks grid time");
     const Vec<double>& r = ref.states[static_cast<std::size_t>(it - ref.times.begin())];
+    if (overlap) {
+      e.x = std::abs((xv[0] - xv[2]) - (r[0] - r[2]));
+      e.v = std::abs((xv[1] - xv[3]) - (r[1] - r[3]));
+      return;
+    }
     for (int i = 0; i < pr.chain.beads(); ++i) {
       e.x = std::max(e.x, std::abs(xv[2 * i] - r[2 * i]));
       e.v = std::max(e.v, std::abs(xv[2 * i + 1] - r[2 * i + 1]));
     }
   };
   measure(0, pr.y0);
-  scheme.run(pr.chain, f, pr.y0, t_end / double(n), n, measure);
+  scheme.run(pr.chain, f, pr.y0, t_end / double(n), n, measure, pr.exact);
   return e;
 }
 
@@ -69,10 +86,12 @@ nlohmann::json trajectory(const Scheme<double>& scheme, Formulation f, const Pro
   const long n = std::max(1L, std::lround(t_end / h_wanted));
   std::vector<double> t{0.0};
   std::vector<Vec<double>> xs{pr.y0};
-  scheme.run(pr.chain, f, pr.y0, t_end / double(n), n, [&](long k, const Vec<double>& xv) {
-    t.push_back(grid_time(t_end, k, n));
-    xs.push_back(xv);
-  });
+  scheme.run(pr.chain, f, pr.y0, t_end / double(n), n,
+      [&](long k, const Vec<double>& xv) {
+        t.push_back(grid_time(t_end, k, n));
+        xs.push_back(xv);
+      },
+      pr.exact);
   const long fine = 1000;
   std::vector<double> rt;
   for (long k = 0; k <= fine; ++k) rt.push_back(grid_time(t_end, k, fine));
@@ -92,6 +111,11 @@ std::vector<double> all_grid_times(double t_end, const std::vector<long>& steps)
   std::sort(times.begin(), times.end());
   times.erase(std::unique(times.begin(), times.end()), times.end());
   return times;
+}
+
+std::vector<double> reference_times(const Claim& claim, double t_end, const std::vector<long>& steps) {
+  if (final_time_only(claim)) return {0.0, t_end};
+  return all_grid_times(t_end, steps);
 }
 
 // The scenario with γ = gamma_per_h · h when the claim couples them.
@@ -142,11 +166,13 @@ StudyResult run_study(const Claim& claim, const StudyOptions& opt) {
 
   const auto pr = make_problem<double>(claim.scenario, claim.params);
   const Formulation form = formulation_from_string(claim.formulation);
+  SchemeOptions scheme_options = opt.scheme;
+  if (scheme_options.start.empty()) scheme_options.start = claim.scheme_start;  // --start overrides
   const Scheme<double> scheme = opt.tableau ? runge_kutta_scheme(*opt.tableau, "tableau " + opt.tableau->name)
-                                            : make_scheme<double>(claim.scheme, opt.scheme);
+                                            : make_scheme<double>(claim.scheme, scheme_options);
   res.scheme_name = scheme.name;
   res.scheme_label = scheme.label;
-  res.model = model_name(pr.chain.twice_beta, claim.gamma_per_h ? 1.0 : pr.params.get("gamma"));
+  res.model = model_name(pr.chain);
 
   const double t_end = pr.t_end;
   res.steps = step_counts(t_end, claim.grid.h_max, claim.grid.h_min, claim.grid.per_decade);
@@ -167,7 +193,7 @@ StudyResult run_study(const Claim& claim, const StudyOptions& opt) {
   // γ coupled to h every step size has a reference of its own.
   std::optional<ReferenceSolution> shared;
   if (!claim.gamma_per_h) {
-    shared = cached_reference(pr, all_grid_times(t_end, res.steps), opt.reference, opt.cache_dir);
+    shared = cached_reference(pr, reference_times(claim, t_end, res.steps), opt.reference, opt.cache_dir);
     res.reference = shared->provenance.to_json();
   }
   std::vector<nlohmann::json> provenance(m);
@@ -177,13 +203,13 @@ StudyResult run_study(const Claim& claim, const StudyOptions& opt) {
     const double h = t_end / double(n);
     Errors e;
     if (shared) {
-      e = grid_errors(scheme, pr, form, n, *shared);
+      e = grid_errors(claim, scheme, pr, form, n, *shared);
       ref_error[i] = shared->provenance.error_estimate;
       ref_scale[i] = scale_of(*shared);
     } else {
       const auto pr_h = problem_at(claim, h);
-      const auto ref = cached_reference(pr_h, all_grid_times(t_end, {n}), opt.reference, opt.cache_dir);
-      e = grid_errors(scheme, pr_h, form, n, ref);
+      const auto ref = cached_reference(pr_h, reference_times(claim, t_end, {n}), opt.reference, opt.cache_dir);
+      e = grid_errors(claim, scheme, pr_h, form, n, ref);
       ref_error[i] = ref.provenance.error_estimate;
       ref_scale[i] = scale_of(ref);
       provenance[i] = ref.provenance.to_json();
@@ -191,7 +217,7 @@ StudyResult run_study(const Claim& claim, const StudyOptions& opt) {
     res.h[i] = h;
     res.error_x[i] = e.x;
     res.error_v[i] = e.v;
-    res.error[i] = std::max(e.x, e.v);
+    res.error[i] = final_time_only(claim) ? e.x : std::max(e.x, e.v);
     if (opt.progress) opt.progress(++done, m);
   });
   if (!shared) {
@@ -243,7 +269,17 @@ nlohmann::json StudyResult::to_json() const {
   }
   const auto& first = checks.front();
   nlohmann::json params = nlohmann::json::object();
-  for (const auto& p : claim.params) params[p.substr(0, p.find('='))] = std::stod(p.substr(p.find('=') + 1));
+  for (const auto& p : claim.params) {
+    const std::string key = p.substr(0, p.find('=')), value = p.substr(p.find('=') + 1);
+    std::size_t used = 0;
+    double x = 0;
+    try {
+      x = std::stod(value, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    params[key] = used == value.size() ? nlohmann::json(x) : nlohmann::json(value);
+  }
   nlohmann::json usable_json = nlohmann::json::array();
   for (bool u : usable) usable_json.push_back(u);
   return {{"study", claim.id},
@@ -257,6 +293,8 @@ nlohmann::json StudyResult::to_json() const {
           {"scenario", claim.scenario},
           {"params", params},
           {"error_norm", claim.error_norm},
+          {"error_measure", claim.error_measure},
+          {"scheme_start", claim.scheme_start},
           {"notes", claim.notes},
           {"gamma_per_h", claim.gamma_per_h ? nlohmann::json(*claim.gamma_per_h) : nlohmann::json(nullptr)},
           {"steps", steps},

@@ -56,7 +56,7 @@ struct StudyResult {
 
 StudyResult run_study(const Claim& claim, const StudyOptions& options);
 
-// "kk", "hertz", "hertz-dashpot" or "hunt-crossley", from the exponent and damping.
-std::string model_name(int twice_beta, double gamma);
+// The force model's name ("kk", "hertz", "hertz-damped", "spring-dashpot", ...).
+std::string model_name(const Chain<double>& chain);
 
 }  // namespace granconv

@@ -1,0 +1,79 @@
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "studies/order_sweep_claims.hpp"
+
+using namespace granconv::order_sweep;
+using nlohmann::json;
+
+namespace {
+
+json record() {
+  return json::parse(R"({
+    "base": "th-kk-verlet", "parameter": "gn", "values": [0.001, 0.01, 0.1, 1],
+    "separate": [{"value": 0, "label": "Hertz"}],
+    "checks": [{"label": "strong", "range": [0.1, 1], "expected_order": 1.5, "tolerance": 0.2},
+               {"label": "weak", "range": [0, 0.001], "expected_order": 2, "tolerance": 0.2, "max_ci_width": 0.3}]
+  })");
+}
+
+}  // namespace
+
+TEST_CASE("order-sweep record: fields and defaults") {
+  const Spec s = parse_spec(record(), "test");
+  CHECK(s.base == "th-kk-verlet");
+  CHECK(s.label == "gn");
+  CHECK(s.values.size() == 4);
+  REQUIRE(s.separate.size() == 1);
+  CHECK(s.separate[0].value == 0);
+  CHECK(s.guides == std::vector<double>{1.5, 2.0});
+  REQUIRE(s.checks.size() == 2);
+  CHECK(s.checks[0].max_ci_width < 0);  // resolved from the base claim later
+  CHECK(s.checks[1].max_ci_width == 0.3);
+}
+
+TEST_CASE("order-sweep record: bad input is rejected with a message") {
+  auto bad = [](auto edit) {
+    json r = record();
+    edit(r);
+    return r;
+  };
+  CHECK_THROWS_WITH(parse_spec(bad([](json& r) { r.erase("base"); }), "c"), Catch::Contains("missing field 'base'"));
+  CHECK_THROWS_WITH(parse_spec(bad([](json& r) { r["values"] = {0.1, 0.01}; }), "c"),
+                    Catch::Contains("strictly increasing"));
+  CHECK_THROWS_WITH(parse_spec(bad([](json& r) { r["values"] = {0, 0.01}; }), "c"), Catch::Contains("positive"));
+  CHECK_THROWS_WITH(parse_spec(bad([](json& r) { r["checks"][0]["range"] = {5, 6}; }), "c"),
+                    Catch::Contains("no sweep or separate value"));
+  CHECK_THROWS_WITH(parse_spec(bad([](json& r) { r["checks"][0]["range"] = {1, 0.1}; }), "c"),
+                    Catch::Contains("lo ≤ hi"));
+  CHECK_THROWS_WITH(parse_spec(bad([](json& r) { r["separate"][0]["value"] = 0.01; }), "c"),
+                    Catch::Contains("also a sweep value"));
+  CHECK_THROWS_WITH(parse_spec(bad([](json& r) { r["checks"] = json::array(); }), "c"), Catch::Contains("no checks"));
+  CHECK_THROWS_WITH(parse_spec(bad([](json& r) { r["values"] = "x"; }), "c"), Catch::Contains("wrong type"));
+}
+
+TEST_CASE("order-sweep range check: every value in the range must match") {
+  RangeCheck c{"strong", 0.1, 1, 1.5, 0.2, 0.4};
+  std::vector<Point> pts = {{0.01, true, 2.6, 2.0, 3.2}, {0.1, true, 1.45, 1.4, 1.5}, {1, true, 1.52, 1.5, 1.55}};
+  auto v = check_range(c, pts);
+  CHECK(v.pass);
+  CHECK(v.points == 2);  // 0.01 is outside and ignored despite its order
+  CHECK(v.min_order == Approx(1.45));
+  CHECK(v.max_order == Approx(1.52));
+
+  pts[1].order = 1.75;  // off by 0.25
+  v = check_range(c, pts);
+  CHECK_FALSE(v.pass);
+  CHECK_THAT(v.reason, Catch::Contains("order 1.750 at 0.1"));
+
+  pts[1] = {0.1, true, 1.5, 1.0, 2.0};  // CI too wide
+  v = check_range(c, pts);
+  CHECK_FALSE(v.pass);
+  CHECK_THAT(v.reason, Catch::Contains("CI width"));
+
+  pts[1].ok = false;  // a value without a fit fails the check
+  CHECK_FALSE(check_range(c, pts).pass);
+
+  CHECK_THROWS_AS(check_range(RangeCheck{"none", 5, 6, 1.5, 0.2, 0.4}, pts), std::invalid_argument);
+}
