@@ -13,9 +13,14 @@
 // (the thesis's laws are not clipped); where the damping does not vanish with
 // δ (β = 1) the force jumps when a contact opens or closes.
 //
-// The on-site force s_i = drive (1 + sin t) + c |x_i|^q is there for the
-// thesis's single-particle model problems: the smooth forcing of Table 2.2
-// and the singular problem y'' = y^q (eq. 3.1).
+// The on-site force s_i = f_i + drive (1 + sin t) + c |x_i|^q: constant
+// forces f_i (a chain pushed against a wall), and the thesis's
+// single-particle model problems, the smooth forcing of Table 2.2 and the
+// singular problem y'' = y^q (eq. 3.1).
+//
+// With `wall`, a fixed wall sits right of the last bead at its rest position:
+// one more link j = N−1 with δ_{N−1} = x_{N−1} (LZB's chain against a wall,
+// the contact-dynamics column pushed against a wall).
 //
 // Two first-order formulations share the interleaved state y = (x_0, u_0,
 // x_1, u_1, ...): u = v = ẋ (usual variables, not Lipschitz at δ = 0 for
@@ -57,18 +62,24 @@ struct Chain {
   S eps = S(0);          // > 0: mollified Kuwabara–Kono damping of width ε (needs β = 3/2)
   S drive = S(0);        // on-site force drive · (1 + sin t)
   S power_c = S(0), power_q = S(0);  // on-site force c |x|^q
+  std::vector<S> force;  // constant on-site forces f_i (empty: none)
+  bool wall = false;     // fixed wall right of the last bead (then N links)
+
+  int links() const { return beads() - 1 + (wall ? 1 : 0); }
+  bool to_wall(int j) const { return j + 1 == beads(); }
 
   bool mollified() const { return eps > 0; }
   // The (x, w) formulation needs the damping potential γ k δ^β in closed form.
   bool has_damping_potential() const { return !mollified(); }
-  bool has_on_site_force() const { return drive != 0 || power_c != 0; }
+  bool has_on_site_force() const { return drive != 0 || power_c != 0 || !force.empty(); }
 
   int beads() const { return static_cast<int>(m.size()); }
 
   void validate() const {
     const auto n = m.size();
     if (n < 1) throw std::invalid_argument("a chain needs at least one bead");
-    if (K.size() != n || k.size() + 1 != n || gamma.size() + 1 != n)
+    const auto nl = static_cast<std::size_t>(links());
+    if (K.size() != n || k.size() != nl || gamma.size() != nl || !(force.empty() || force.size() == n))
       throw std::invalid_argument("chain parameter arrays have inconsistent lengths");
     for (const auto& mi : m)
       if (!(mi > 0)) throw std::invalid_argument("bead masses must be positive");
@@ -81,7 +92,8 @@ struct Chain {
     if (power_c != 0 && !(power_q > 0)) throw std::invalid_argument("the on-site power q must be positive");
   }
 
-  S gap(const Vec<S>& y, int j) const { return y[2 * j] - y[2 * j + 2]; }
+  S gap(const Vec<S>& y, int j) const { return to_wall(j) ? y[2 * j] : y[2 * j] - y[2 * j + 2]; }
+  S gap_rate(const Vec<S>& y, int j) const { return to_wall(j) ? y[2 * j + 1] : y[2 * j + 1] - y[2 * j + 3]; }
 
   // γ_j k_j δ_j+^β: the part of the momentum carried by the damping, eq. (10).
   S damping_potential(int j, const S& delta) const {
@@ -111,8 +123,9 @@ struct Chain {
     for (int i = 0; i < beads(); ++i) {
       h += (m[i] * y[2 * i + 1] * y[2 * i + 1] + K[i] * y[2 * i] * y[2 * i]) / 2;
       if (power_c != 0) h -= power_c * pow(abs(y[2 * i]), power_q + 1) / (power_q + 1);
+      if (!force.empty()) h -= force[i] * y[2 * i];
     }
-    for (int j = 0; j + 1 < beads(); ++j)
+    for (int j = 0; j < links(); ++j)
       h += S(2) / S(twice_alpha + 2) * k[j] * positive_power_half(gap(y, j), twice_alpha + 2);
     return h;
   }
@@ -127,19 +140,19 @@ struct Chain {
     for (int i = 0; i < beads(); ++i) {
       r += m[i] * y[2 * i + 1] * dy[2 * i + 1] + K[i] * y[2 * i] * y[2 * i + 1];
       if (power_c != 0) r -= power_c * pow(abs(y[2 * i]), power_q) * (y[2 * i] < 0 ? -1 : 1) * y[2 * i + 1];
+      if (!force.empty()) r -= force[i] * y[2 * i + 1];
     }
-    for (int j = 0; j + 1 < beads(); ++j)
-      r += k[j] * positive_power_half(gap(y, j), twice_alpha) * (y[2 * j + 1] - y[2 * j + 3]);
+    for (int j = 0; j < links(); ++j) r += k[j] * positive_power_half(gap(y, j), twice_alpha) * gap_rate(y, j);
     return r;
   }
 
  private:
   void map_velocity(const Vec<S>& y, const S& sign, Vec<S>& out) const {
     out = y;
-    for (int j = 0; j + 1 < beads(); ++j) {
+    for (int j = 0; j < links(); ++j) {
       const S g = damping_potential(j, gap(y, j));
       out[2 * j + 1] -= sign * g / m[j];
-      out[2 * j + 3] += sign * g / m[j + 1];
+      if (!to_wall(j)) out[2 * j + 3] += sign * g / m[j + 1];
     }
   }
 };
@@ -187,20 +200,23 @@ class ChainSystem {
       dy[2 * i + 1] = separate_local_ ? S(0) : -c.K[i] * y[2 * i] / c.m[i];
     }
     if (c.has_on_site_force()) add_on_site(t, y, dy);
-    for (int j = 0; j + 1 < n; ++j) {
+    for (int j = 0; j < c.links(); ++j) {
       const S d = c.gap(y, j);
       if (!(d > 0)) continue;
+      const bool pair = !c.to_wall(j);  // a wall link acts on bead j only
       const S elastic = c.k[j] * positive_power_half(d, c.twice_alpha);
       if (form_ == Formulation::xv) {
-        const S f = elastic + damping_shape(j, d) * (y[2 * j + 1] - y[2 * j + 3]);
+        const S f = elastic + damping_shape(j, d) * c.gap_rate(y, j);
         dy[2 * j + 1] -= f / c.m[j];
-        dy[2 * j + 3] += f / c.m[j + 1];
+        if (pair) dy[2 * j + 3] += f / c.m[j + 1];
       } else {
         const S g = c.damping_potential(j, d);
         dy[2 * j] -= g / c.m[j];
-        dy[2 * j + 2] += g / c.m[j + 1];
         dy[2 * j + 1] -= elastic / c.m[j];
-        dy[2 * j + 3] += elastic / c.m[j + 1];
+        if (pair) {
+          dy[2 * j + 2] += g / c.m[j + 1];
+          dy[2 * j + 3] += elastic / c.m[j + 1];
+        }
       }
     }
   }
@@ -222,20 +238,22 @@ class ChainSystem {
         J.diag[i](1, 0) += c.power_c * c.power_q * pow(ax, c.power_q - 1) / c.m[i];
       }
     }
-    for (int j = 0; j + 1 < n; ++j) {
+    for (int j = 0; j < c.links(); ++j) {
       const S d = c.gap(y, j);
       if (!(d > 0)) continue;
       const S de = c.k[j] * positive_power_half_derivative(d, c.twice_alpha);  // ∂(elastic)/∂δ
-      // Row r of bead j gets −(∂F/∂δ)(e_j − e_{j+1})/m_j, bead j+1 the opposite.
+      // Row r of bead j gets −(∂F/∂δ)(e_j − e_{j+1})/m_j, bead j+1 the
+      // opposite; a wall link has δ = x_j and acts on bead j only.
       auto couple = [&](int row, int col, const S& dF_ddelta) {
         J.diag[j](row, col) -= dF_ddelta / c.m[j];
+        if (c.to_wall(j)) return;
         J.upper[j](row, col) += dF_ddelta / c.m[j];
         J.lower[j + 1](row, col) += dF_ddelta / c.m[j + 1];
         J.diag[j + 1](row, col) -= dF_ddelta / c.m[j + 1];
       };
       if (form_ == Formulation::xv) {
         const S beta = S(c.twice_beta) / 2;
-        const S ddot = y[2 * j + 1] - y[2 * j + 3];
+        const S ddot = c.gap_rate(y, j);
         // ∂/∂δ of δ^{β−1} is unbounded as δ → 0+ for β < 2 (the (x, v) field is
         // not Lipschitz there) and overflows for gaps of 1e-300 that a wave
         // leaves ahead of it. The Jacobian only steers Newton — the residual
@@ -287,7 +305,7 @@ class ChainSystem {
     const auto& c = chain_;
     const S drive = c.drive != 0 ? c.drive * (1 + sin(t)) : S(0);
     for (int i = 0; i < c.beads(); ++i) {
-      S s = drive;
+      S s = c.force.empty() ? drive : drive + c.force[i];
       if (c.power_c != 0) {
         const S x = y[2 * i];
         s += c.power_c * (x < 0 ? -pow(-x, c.power_q) : pow(x, c.power_q));

@@ -100,8 +100,9 @@ constexpr double kGapDeadBand = 1e-30;
 int root_fn(sunrealtype /*t*/, N_Vector y, sunrealtype* g, void* user) {
   auto* d = static_cast<UserData*>(user);
   const sunrealtype* yp = N_VGetArrayPointer(y);
-  for (int j = 0; j + 1 < d->sys.beads(); ++j) {
-    const sunrealtype gap = yp[2 * j] - yp[2 * j + 2];
+  const auto& c = d->sys.chain();
+  for (int j = 0; j < c.links(); ++j) {
+    const sunrealtype gap = c.to_wall(j) ? yp[2 * j] : yp[2 * j] - yp[2 * j + 2];
     g[j] = std::abs(gap) < kGapDeadBand ? 0 : gap;
   }
   return 0;
@@ -141,7 +142,7 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
                     double rtol, double atol, long max_steps) {
   UserData ud(problem.chain);
   const int dim = ud.sys.dim();
-  const int ngaps = ud.sys.beads() - 1;
+  const int ngaps = ud.sys.chain().links();
   const Vec<double> w0 = ud.sys.from_xv(problem.y0);
 
   RunResult out;
@@ -228,7 +229,7 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
     const Vec<double> v = ud.sys.to_xv(wroot);
     for (int j = 0; j < ngaps; ++j) {
       if (!roots[j]) continue;
-      const double a = v[2 * j + 1], b = v[2 * j + 3];
+      const double a = v[2 * j + 1], b = ud.sys.chain().to_wall(j) ? 0.0 : v[2 * j + 3];
       if (std::abs(a - b) > atol + rtol * (std::abs(a) + std::abs(b))) return true;
     }
     return false;

@@ -73,7 +73,7 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
   if (!(tolerance > 0)) throw std::invalid_argument("multiprecision reference: tolerance must be positive");
 
   const ChainSystem<S> sys(problem.chain, Formulation::xw);
-  const int dim = sys.dim(), ngaps = sys.beads() - 1;
+  const int dim = sys.dim(), ngaps = sys.chain().links();
   detail::MpRhs<S> rhs{&sys, Vec<S>(dim), Vec<S>(dim)};
   Stepper stepper;
   auto controlled = odeint::make_controlled(tolerance, tolerance, stepper);
@@ -81,12 +81,13 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
   const S h_max = problem.t_end / 100;  // a gap cannot close and reopen within one step
   MpStats st;
 
-  auto gap = [](const State& y, int j) { return y[2 * j] - y[2 * j + 2]; };
+  const auto& chain = sys.chain();
+  auto gap = [&](const State& y, int j) { return chain.to_wall(j) ? y[2 * j] : y[2 * j] - y[2 * j + 2]; };
   // d/dt of gap j: v_j − v_{j+1}, from the (x, w) right-hand side.
   State rate(dim);
   auto rhs_gap_rate = [&](const State& s, int j) {
     rhs(s, rate, S(0));
-    return rate[2 * j] - rate[2 * j + 2];
+    return chain.to_wall(j) ? rate[2 * j] : rate[2 * j] - rate[2 * j + 2];
   };
   std::vector<Vec<S>> out;
   out.reserve(times.size());

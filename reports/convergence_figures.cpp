@@ -40,15 +40,10 @@ Style style_for(const Study& s, std::size_t index) {
   return {"with linespoints pt 7 ps 0.6 lw 1.5 lc rgb '" + c + "'", c};
 }
 
-std::string series_title(const Study& s) {
-  std::string t = s.scheme_label.empty() ? s.id : s.scheme_label;
-  if (!s.formulation.empty()) {
-    std::string f = s.formulation;
-    if (f.size() == 2) f = fmt::format("({},{})", f[0], f[1]);
-    t += " " + f;
-  }
-  return t;
-}
+// The claim id: short, unique within a figure group, and it names what
+// differs between the group's curves (scheme, formulation, parameters, start);
+// the scheme's full label is in the claim's section of the report.
+std::string series_title(const Study& s) { return s.id; }
 
 bool plottable(double h, double e) { return std::isfinite(h) && h > 0 && std::isfinite(e) && e > 0; }
 

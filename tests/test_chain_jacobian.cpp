@@ -108,3 +108,26 @@ TEST_CASE("Jacobians of the thesis's contact laws and on-site forces match finit
     }
   }
 }
+
+TEST_CASE("Jacobian with a wall link and constant forces matches finite differences", "[models][jacobian]") {
+  Vec<double> y(8);
+  y << 0.5, 0.7, 0.2, -0.4, 0.4, 0.9, 0.3, -0.2;  // last bead 0.3 into the wall
+  for (int tb : {2, 3}) {
+    Chain<double> c = test_chain(tb, 0.01);
+    c.wall = true;
+    c.k.push_back(1.7);
+    c.gamma.push_back(0.3);
+    c.force = {0.1, 0.0, -0.2, 0.05};
+    for (auto f : {Formulation::xv, Formulation::xw}) {
+      ChainSystem<double> sys(c, f);
+      BlockTridiagonal<double> J(sys.beads());
+      sys.jacobian(0.0, y, J);
+      const Eigen::MatrixXd fd = finite_difference_jacobian(sys, y);
+      INFO("2β = " << tb << ", formulation " << to_string(f));
+      CHECK((J.dense() - fd).cwiseAbs().maxCoeff() <= 2e-6 * std::max(1.0, fd.cwiseAbs().maxCoeff()));
+    }
+  }
+  Chain<double> bad = test_chain(3, 0.0);
+  bad.wall = true;  // k and gamma lack the wall link
+  CHECK_THROWS_AS(bad.validate(), std::invalid_argument);
+}
