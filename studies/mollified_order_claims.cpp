@@ -1,221 +1,32 @@
+// The claim kind "mollified-order": its catalogue fields, its checks and its
+// record (the studies, the table and the figures are in the files named in
+// mollified_order_detail.hpp).
 #include "studies/mollified_order_claims.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <numeric>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
-#include <limits>
-
-#include "models/mollified_sqrt.hpp"
-#include "models/scenarios.hpp"
-#include "reference/reference_cache.hpp"
-#include "studies/order_fit.hpp"
+#include "studies/mollified_order_detail.hpp"
 
 namespace granconv {
 
 namespace {
 
 using nlohmann::json;
-
-double sig(double v, int digits = 4) { return std::stod(fmt::format("{:.{}g}", v, digits)); }
-
-// Usable points with positive finite h and e, sorted by increasing h.
-std::vector<std::size_t> usable_sorted(const std::vector<double>& h, const std::vector<double>& e,
-                                       const std::vector<bool>& usable) {
-  if (h.size() != e.size() || h.size() != usable.size())
-    throw std::invalid_argument("h, error and usable must have the same size");
-  std::vector<std::size_t> idx;
-  for (std::size_t i = 0; i < h.size(); ++i)
-    if (usable[i] && std::isfinite(h[i]) && h[i] > 0 && std::isfinite(e[i]) && e[i] > 0) idx.push_back(i);
-  std::sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) { return h[a] < h[b]; });
-  return idx;
-}
-
-double ls_slope(const std::vector<double>& x, const std::vector<double>& y) {
-  const double n = double(x.size());
-  const double mx = std::accumulate(x.begin(), x.end(), 0.0) / n, my = std::accumulate(y.begin(), y.end(), 0.0) / n;
-  double sxy = 0, sxx = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    sxy += (x[i] - mx) * (y[i] - my);
-    sxx += (x[i] - mx) * (x[i] - mx);
-  }
-  return sxy / sxx;
-}
-
-}  // namespace
-
-std::optional<std::size_t> hepsilon_index(const std::vector<double>& h, const std::vector<double>& e,
-                                          const std::vector<bool>& usable, const HEpsilonOptions& opt) {
-  if (!(opt.band > 0 && opt.half_width_decades > 0 && opt.min_points >= 3))
-    throw std::invalid_argument("h_eps options need band > 0, half_width_decades > 0 and min_points >= 3");
-  const auto idx = usable_sorted(h, e, usable);
-  std::vector<double> lh, le;
-  for (std::size_t i : idx) {
-    lh.push_back(std::log10(h[i]));
-    le.push_back(std::log10(e[i]));
-  }
-  std::optional<std::size_t> best;
-  for (std::size_t j = 0; j < idx.size(); ++j) {
-    // Monotonicity is a condition on all points below the candidate: once it
-    // fails, no larger candidate can satisfy it.
-    if (j > 0 && !(le[j] > le[j - 1])) break;
-    if (j + 1 < std::size_t(opt.min_points)) continue;
-    bool ok = true;
-    for (std::size_t i = 0; i <= j && ok; ++i) {
-      std::vector<double> x, y;
-      for (std::size_t k = 0; k <= j; ++k)
-        if (std::abs(lh[k] - lh[i]) <= opt.half_width_decades * (1 + 1e-12)) {
-          x.push_back(lh[k]);
-          y.push_back(le[k]);
-        }
-      if (x.size() >= 3) ok = std::abs(ls_slope(x, y) - opt.order) <= opt.band;
-    }
-    // Clipping the windows at the candidate makes a larger candidate able to
-    // pass where a smaller one failed: keep the largest that passes.
-    if (ok) best = idx[j];
-  }
-  return best;
-}
-
-double first_drop(const std::vector<double>& h, const std::vector<double>& e, const std::vector<bool>& usable) {
-  const auto idx = usable_sorted(h, e, usable);
-  for (std::size_t k = 1; k < idx.size(); ++k)
-    if (!(e[idx[k]] > e[idx[k - 1]])) return h[idx[k]];
-  return INFINITY;
-}
-
-Regimes classify_regimes(const std::vector<double>& h, const std::vector<double>& e, const std::vector<bool>& usable,
-                         std::size_t hepsilon, double h_cap) {
-  auto idx = usable_sorted(h, e, usable);
-  idx.erase(std::remove_if(idx.begin(), idx.end(), [&](std::size_t i) { return !(h[i] < h_cap) && i != hepsilon; }),
-            idx.end());
-  const auto at = std::find(idx.begin(), idx.end(), hepsilon);
-  if (at == idx.end()) throw std::invalid_argument("h_eps is not a usable point");
-  const std::size_t j = std::size_t(at - idx.begin());
-  std::size_t last_drop = j;  // largest position where the error drops as h grows
-  for (std::size_t k = j + 1; k < idx.size(); ++k)
-    if (!(e[idx[k]] > e[idx[k - 1]])) last_drop = k;
-  Regimes r;
-  if (last_drop > j) {
-    r.oscillating_lo = h[idx[j + 1]];
-    r.oscillating_hi = h[idx[last_drop]];
-  }
-  if (last_drop + 1 < idx.size()) {
-    r.monotone_lo = h[idx[last_drop + 1]];
-    r.monotone_hi = h[idx.back()];
-  }
-  return r;
-}
-
-namespace {
-
-struct Curve {
-  double eps = 0;  // 0: plain KK
-  StudyResult study;
-  double overlap = 0, overlap_ref_error = 0;  // ξ_ref(T) and its error estimate
-  std::vector<double> floor;                  // of the overlap error (see overlap_floor)
-  std::vector<bool> usable;
-  std::optional<std::size_t> heps;
-  Regimes regimes;
-  OrderFit fit;
-};
+using namespace mollified_order;
 
 std::vector<double> json_doubles(const json& j, const char* key, const std::string& where) {
   if (!j.contains(key)) throw std::invalid_argument(where + ": missing field '" + key + "'");
   return j.at(key).get<std::vector<double>>();
 }
 
-Claim order_study(const Claim& claim, const json& rec, double eps) {
-  Claim c;
-  c.id = eps > 0 ? fmt::format("{}-eps-{:g}", claim.id, eps) : claim.id + "-kk";
-  c.title = claim.title;
-  c.scenario = rec.at("scenario").get<std::string>();
-  c.params = rec.at("params").get<std::vector<std::string>>();
-  if (eps > 0) {
-    c.params.push_back("law=mollified-kk");
-    c.params.push_back(fmt::format("eps={:.17g}", eps));
-  } else {
-    c.params.push_back("law=kk");
-  }
-  c.scheme = rec.at("scheme").get<std::string>();
-  c.formulation = "xv";
-  c.error_norm = "final-time overlap error |ξ_h(T) − ξ_ref(T)|";
-  c.error_measure = "final-overlap";
-  const auto& g = rec.at("grid");
-  c.grid = {g.at("h_max").get<double>(), g.at("h_min").get<double>(), g.at("per_decade").get<int>()};
-  return c;
-}
-
-// Runs the study; the contact must last beyond t_end (the claim is about the
-// error during contact, and an opening event would add its own error terms).
-StudyResult run_curve_study(const Claim& c, const StudyOptions& opt) {
-  StudyOptions o = opt;
-  o.expected_order.reset();
-  o.progress = nullptr;
-  StudyResult r = run_study(c, o);
-  if (r.reference.value("events", 0L) != 0)
-    throw std::runtime_error(c.id + ": the contact ends before t_end (the claim needs a run shorter than the contact)");
-  return r;
-}
-
-// The floor of the final-overlap error. The study's floor (run_study) takes
-// the reference's error estimate as the max over all components, which here
-// is the velocity's (≈ 2e-13 at |v| ≈ 0.5 m/s), 40–100× what the overlap
-// itself is off by; that would cut the h² range of the small ε at h ≈ 3e-7.
-// So the same construction is applied to the measured quantity: the overlap
-// difference between the reference and its rerun at rtol/10, atol/10 (how the
-// reference estimates its own error), plus round-off accumulated like a
-// random walk over n steps at the overlap's scale, √n·eps·|ξ_ref(T)|.
-void overlap_floor(Curve& c, const StudyOptions& opt) {
-  const auto pr = make_problem<double>(c.study.claim.scenario, c.study.claim.params);
-  const std::vector<double> times{0.0, pr.t_end};
-  ReferenceOptions tight = opt.reference;
-  tight.rtol /= 10;
-  tight.atol /= 10;
-  tight.estimate_error = false;
-  const auto ref = cached_reference(pr, times, opt.reference, opt.cache_dir);
-  // As the reference does: when CVODE refuses rtol/10 (below what double
-  // allows), compare with the other method at the same tolerances.
-  ReferenceSolution fine;
-  try {
-    fine = cached_reference(pr, times, tight, opt.cache_dir);
-  } catch (const std::runtime_error&) {
-    ReferenceOptions other = opt.reference;
-    other.method = resolved_reference_method(pr, opt.reference) == "adams" ? "bdf" : "adams";
-    other.estimate_error = false;
-    fine = cached_reference(pr, times, other, opt.cache_dir);
-  }
-  const auto& y = ref.states.back();
-  const auto& z = fine.states.back();
-  c.overlap = y[0] - y[2];
-  c.overlap_ref_error = std::abs(c.overlap - (z[0] - z[2]));
-  if (!(c.overlap > 0)) throw std::runtime_error(c.study.claim.id + ": no overlap at t_end");
-  const double eps = std::numeric_limits<double>::epsilon();
-  c.floor.clear();
-  for (long n : c.study.steps) c.floor.push_back(c.overlap_ref_error + std::sqrt(double(n)) * eps * c.overlap);
-  c.usable = above_floor(c.study.error, c.floor, opt.floor_factor);
-}
-
-json series(const std::string& title, const std::vector<double>& x, const std::vector<double>& y,
-            const std::string& style, const std::string& color) {
-  return {{"title", title}, {"x", x}, {"y", y}, {"style", style}, {"color", color}};
-}
-
-const std::vector<std::string> kColors = {"#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b",
-                                          "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"};
-
-std::string range_text(double lo, double hi) {
-  return lo > 0 ? fmt::format("[{:.3g}, {:.3g}]", lo, hi) : std::string("—");
-}
-
-}  // namespace
-
-ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& opt) {
-  const auto wall = std::chrono::steady_clock::now();
+Setup read_setup(const Claim& claim) {
   const auto& rec = claim.record;
   const std::string where = "claim '" + claim.id + "'";
   const auto eps = json_doubles(rec, "eps", where);
@@ -249,15 +60,27 @@ ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& op
   const auto& pl = rec.at("power_law");
   const double paper_a = pl.at("paper_exponent").get<double>(), paper_c = pl.at("paper_prefactor").get<double>(),
                a_tol = pl.at("tolerance").get<double>();
+  return Setup{eps,       ho,         fraction, expected, tol, max_ci, min_points, unchecked, unchecked_reason,
+               kk_window, paper_a, paper_c, a_tol};
+}
 
-  // The studies, one after the other: each is parallel over its step sizes.
-  std::vector<Curve> curves(eps.size() + 1);
-  for (std::size_t i = 0; i <= eps.size(); ++i) {
-    curves[i].eps = i < eps.size() ? eps[i] : 0;
-    curves[i].study = run_curve_study(order_study(claim, rec, curves[i].eps), opt);
-    overlap_floor(curves[i], opt);
-    if (opt.progress) opt.progress(i + 1, eps.size() + 1);
-  }
+}  // namespace
+
+ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& opt) {
+  const auto wall = std::chrono::steady_clock::now();
+  const auto& rec = claim.record;
+  const Setup st = read_setup(claim);
+  const auto& eps = st.eps;
+  const auto& ho = st.ho;
+  const double fraction = st.fraction, expected = st.expected, tol = st.tol, max_ci = st.max_ci;
+  const int min_points = st.min_points;
+  const auto& unchecked = st.unchecked;
+  const auto& unchecked_reason = st.unchecked_reason;
+  const auto& kc = rec.at("kk_check");
+  const auto& kk_window = st.kk_window;
+  const double paper_a = st.paper_a, paper_c = st.paper_c, a_tol = st.a_tol;
+
+  std::vector<Curve> curves = run_curves(claim, st, opt);
   Curve& kk = curves.back();
   const double v = [&] {
     for (const auto& p : kk.study.claim.params)
@@ -363,153 +186,8 @@ ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& op
               {"tolerance", fmt::format("± {}", a_tol)},
               {"pass", law.ok && std::abs(law.order - paper_a) <= a_tol}});
 
-  // Table.
-  json rows = json::array();
-  for (std::size_t i = 0; i < eps.size(); ++i) {
-    const Curve& c = curves[i];
-    const double he = c.heps ? c.study.h[*c.heps] : 0;
-    rows.push_back({eps[i], c.heps ? json(sig(he)) : json("—"), c.heps ? json(c.study.steps[*c.heps]) : json("—"),
-                    sig(2 * eps[i] / v), c.heps ? json(sig(he / (2 * eps[i] / v), 3)) : json("—"),
-                    sig(paper_c * std::pow(eps[i], paper_a)),
-                    (c.fit.ok ? fmt::format("{:.3f} [{:.3f}, {:.3f}]", c.fit.order, c.fit.ci_lo, c.fit.ci_hi) : "—") +
-                        (std::find(unchecked.begin(), unchecked.end(), eps[i]) != unchecked.end() ? " (not checked)"
-                                                                                                   : ""),
-                    c.fit.points, range_text(c.fit.h_min, c.fit.h_max),
-                    range_text(c.regimes.oscillating_lo, c.regimes.oscillating_hi),
-                    range_text(c.regimes.monotone_lo, c.regimes.monotone_hi)});
-  }
-  rows.push_back({"plain KK", "—", "—", "—", "—", "—",
-                  kk.fit.ok ? fmt::format("{:.3f} [{:.3f}, {:.3f}]", kk.fit.order, kk.fit.ci_lo, kk.fit.ci_hi) : "—",
-                  kk.fit.points, range_text(kk.fit.h_min, kk.fit.h_max), "—", "—"});
-  json tables = {{{"title", fmt::format("h_ε, fitted orders and the regimes above h_ε (h in s, ε in m; regimes "
-                                        "classified for h < {:.3g} s, half a decade below the h where plain KK's error stops being monotone)",
-                                        h_cap)},
-                  {"columns", {"ε", "h_ε", "n = T/h_ε", "2ε/v (rule of thumb)", "h_ε/(2ε/v)", "thesis 2.50 ε^1.18",
-                               "order [95% CI] below h_ε", "points", "fit window", "oscillating band",
-                               "monotone band (no clear order)"}},
-                  {"rows", rows}}};
-
-  // Figures.
-  json conv = json::array(), slopes = json::array();
-  std::vector<double> hx, hy;
-  for (std::size_t i = 0; i <= eps.size(); ++i) {
-    const Curve& c = curves[i];
-    const auto idx = usable_sorted(c.study.h, c.study.error, c.usable);
-    std::vector<double> x, y;
-    for (std::size_t k : idx) {
-      x.push_back(c.study.h[k]);
-      y.push_back(c.study.error[k]);
-    }
-    const bool is_kk = i == eps.size();
-    const std::string name = is_kk ? "plain KK" : fmt::format("ε = {:g} m", c.eps);
-    const std::string color = is_kk ? "#d62728" : kColors[i % kColors.size()];
-    conv.push_back(series(name, x, y, "linespoints", color));
-    std::vector<double> sx, sy;
-    for (const auto& [hh, s] : sliding_slopes(c.study.h, c.study.error, c.usable, ho.half_width_decades)) {
-      sx.push_back(hh);
-      sy.push_back(s);
-    }
-    slopes.push_back(series(name, sx, sy, "linespoints", color));
-    if (c.heps) {
-      hx.push_back(c.study.h[*c.heps]);
-      hy.push_back(c.study.error[*c.heps]);
-    }
-  }
-  if (!hx.empty()) conv.push_back(series("h_ε", hx, hy, "points", "#000000"));
-  // Guide lines through the finest usable point of the first ε and of KK.
-  auto guide = [&](const Curve& c, double p, const std::string& title, const std::string& color) {
-    const auto idx = usable_sorted(c.study.h, c.study.error, c.usable);
-    if (idx.empty()) return;
-    const double h0 = c.study.h[idx.front()], e0 = c.study.error[idx.front()], h1 = c.study.h[idx.back()];
-    conv.push_back(series(title, {h0, h1}, {e0 / 3, e0 / 3 * std::pow(h1 / h0, p)}, "dashes", color));
-  };
-  guide(curves.front(), 2, "slope 2", "#000000");
-  guide(kk, 1.5, "slope 3/2", "#d62728");
-  const double hmin = curves.front().study.h.back(), hmax = curves.front().study.h.front();
-  slopes.push_back(series("2 ± band", {hmin, hmax}, {ho.order + ho.band, ho.order + ho.band}, "dashes", "#000000"));
-  slopes.push_back(series("", {hmin, hmax}, {ho.order - ho.band, ho.order - ho.band}, "dashes", "#000000"));
-  slopes.push_back(series("3/2", {hmin, hmax}, {1.5, 1.5}, "dashes", "#d62728"));
-
-  std::vector<double> lx{eps.front(), eps.back()}, thesis_y, law_y, rule_y;
-  for (double x : lx) {
-    thesis_y.push_back(paper_c * std::pow(x, paper_a));
-    law_y.push_back(law_c * std::pow(x, law.order));
-    rule_y.push_back(2 * x / v);
-  }
-  json heps_series = {series("h_ε (measured)", fe, fh, "points", "#1f77b4")};
-  if (law.ok)
-    heps_series.push_back(series(fmt::format("fit {:.3g} ε^{:.2f}", law_c, law.order), lx, law_y, "lines", "#1f77b4"));
-  heps_series.push_back(series(fmt::format("thesis {} ε^{}", paper_c, paper_a), lx, thesis_y, "dashes", "#d62728"));
-  heps_series.push_back(series("rule of thumb 2ε/v", lx, rule_y, "dashes", "#7f7f7f"));
-
-  const auto& sf = rec.at("sqrt_figure");
-  const double seps = sf.at("eps").get<double>(), xmax = sf.at("x_max").get<double>();
-  const int samples = sf.at("samples").get<int>();
-  if (!(seps > 0 && xmax > 0 && samples >= 2)) throw std::invalid_argument(where + ": bad sqrt_figure");
-  const MollifiedSqrt<double> msq(seps);
-  std::vector<double> qx, q_eps, q_sqrt, q_shift;
-  for (int k = 0; k < samples; ++k) {
-    const double x = xmax * k / (samples - 1);
-    qx.push_back(x);
-    q_eps.push_back(msq(x));
-    q_sqrt.push_back(std::sqrt(x));
-    q_shift.push_back(std::sqrt(std::max(0.0, x - seps)));
-  }
-
-  const std::string params_text = [&] {
-    std::string s;
-    for (const auto& p : rec.at("params")) s += (s.empty() ? "" : ", ") + p.get<std::string>();
-    return s;
-  }();
-  json figures = {
-      {{"name", claim.id + "-convergence"},
-       {"type", "lines"},
-       {"title", "Damped Verlet, binary collision: final overlap error vs h, mollified KK and plain KK (thesis fig. 4.5)"},
-       {"caption", fmt::format("Final-time overlap error against the CVODE reference ({}); usable points only (above {}× "
-                               "the floor: the reference's overlap error estimate + √n·eps·|ξ_ref(T)|). Black points: h_ε. Below h_ε the "
-                               "error falls as h²; above it, an oscillating band and, at large h, a monotone band "
-                               "without a clear order (table). Plain KK stays at order 3/2.",
-                               params_text, opt.floor_factor)},
-       {"xlabel", "h (s)"},
-       {"ylabel", "|ξ_h(T) − ξ_ref(T)| (m)"},
-       {"logx", true},
-       {"logy", true},
-       {"series", conv}},
-      {{"name", claim.id + "-slopes"},
-       {"type", "lines"},
-       {"title", "Sliding least-squares slopes of the error curves (the three regimes)"},
-       {"caption", fmt::format("Least-squares slope of log error against log h over ±{:g} decades around each point. h_ε "
-                               "is the largest h below which every such slope (windows clipped at h_ε) is within "
-                               "{} ± {} and the error is monotone.",
-                               ho.half_width_decades, ho.order, ho.band)},
-       {"xlabel", "h (s)"},
-       {"ylabel", "local slope"},
-       {"logx", true},
-       {"yrange", {-3, 6}},
-       {"series", slopes}},
-      {{"name", claim.id + "-heps"},
-       {"type", "lines"},
-       {"title", "h_ε against ε with the fitted power law (thesis fig. 4.6)"},
-       {"caption", law.ok ? fmt::format("Least-squares fit h_ε = {:.3g} ε^{:.3f}, exponent 95% CI [{:.3f}, {:.3f}]; "
-                                        "thesis (garbled label) 2.50 ε^1.18; rule of thumb h ≲ 2ε/v.",
-                                        law_c, law.order, law.ci_lo, law.ci_hi)
-                          : "No power-law fit: " + law.message},
-       {"xlabel", "ε (m)"},
-       {"ylabel", "h_ε (s)"},
-       {"logx", true},
-       {"logy", true},
-       {"series", heps_series}},
-      {{"name", claim.id + "-sqrt"},
-       {"type", "lines"},
-       {"title", fmt::format("Mollified square root √_ε for ε = {:g} m (thesis fig. 4.3)", seps)},
-       {"caption", "√_ε = φ_ε * (√ ∘ τ_ε) (4.6) from models/mollified_sqrt.hpp, against √x and the shifted √(x − ε)₊: "
-                   "0 for x ≤ 0, C^∞, slightly below √(x − ε) for x ≥ 2ε."},
-       {"xlabel", "x (m)"},
-       {"ylabel", "√ (m^½)"},
-       {"xrange", {0, xmax}},
-       {"series",
-        {series("√_ε(x)", qx, q_eps, "lines", "#1f77b4"), series("√x", qx, q_sqrt, "dashes", "#7f7f7f"),
-         series("√(x − ε)₊", qx, q_shift, "dashes", "#d62728")}}}};
+  const json tables = order_tables(st, curves, v, h_cap);
+  const json figures = order_figures(claim, st, curves, v, PowerLaw{fe, fh, law, law_c}, opt);
 
   // Per-curve data for the record.
   json data = json::array();

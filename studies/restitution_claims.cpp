@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "reference/reference_cache.hpp"
+#include "studies/binary_opening.hpp"
 #include "studies/parallel_for.hpp"
 
 namespace granconv {
@@ -31,15 +32,9 @@ Collision collide(double gamma, double t_end, const StudyOptions& opt) {
       "binary-kk", std::vector<std::string>{fmt::format("gamma={:.17g}", gamma), fmt::format("t_end={:.17g}", t_end)});
   const auto ref = cached_reference(pr, {0.0, t_end}, opt.reference, opt.cache_dir);
   const auto& p = ref.provenance;
-  const auto& y = ref.states.back();
-  Collision c{gamma, std::abs(y[1] - y[3]), 0, p.error_estimate, p.events, p.steps};
-  // Exactly one event, the opening: afterwards the gap x_0 − x_1 is negative.
-  if (p.event_times.size() != 1 || !(y[0] - y[2] < 0))
-    throw std::runtime_error(fmt::format("binary-kk, γ̃ = {}: expected one contact opening before t = {}, found {} "
-                                         "events and final gap {}",
-                                         gamma, t_end, p.event_times.size(), y[0] - y[2]));
-  c.tau_c = p.event_times.front();
-  return c;
+  // The approach speed of (7) is 1, so e is the separation speed itself.
+  const auto opening = detail::single_opening(ref, 1.0, fmt::format("binary-kk, γ̃ = {}", gamma));
+  return {gamma, opening.e, opening.t_open, p.error_estimate, p.events, p.steps};
 }
 
 }  // namespace
