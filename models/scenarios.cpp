@@ -32,6 +32,18 @@ const std::vector<ScenarioInfo>& scenario_catalogue() {
        Parameters({{"m", 1.0}, {"kn", 1.0}, {"gn", 0.5}, {"eps", 0.0}, {"v", 1.0}, {"t_end", 10.0}},
                   {{"law", {"kk", {"spring-dashpot", "hertz-damped", "kk", "mollified-kk"}}}}),
        "adams"},
+      {"lzb-monodisperse-20",
+       "Nguyen & Brogliato 2011 App. A.2.1: striker + n touching steel beads, all of radius R (SI units), striker "
+       "speed V; body 0 is the striker; es = LZB's energetic restitution",
+       Parameters({{"n", 20}, {"R", 0.01}, {"rho", 7780.0}, {"E", 203e9}, {"nu", 0.3}, {"V", 1.0}, {"es", 1.0},
+                   {"t_end", 2e-3}}),
+       "adams"},
+      {"lzb-tapered-20",
+       "Nguyen & Brogliato 2011 App. A.2.2: striker of radius R + n touching tapered steel beads R_1 = R, "
+       "R_i = (1 - q) R_{i-1} (SI units), striker speed V; body 0 is the striker",
+       Parameters({{"n", 20}, {"R", 0.01}, {"q", 0.05}, {"rho", 7780.0}, {"E", 203e9}, {"nu", 0.3}, {"V", 1.0},
+                   {"es", 1.0}, {"t_end", 2e-3}}),
+       "adams"},
   };
   return catalogue;
 }

@@ -9,6 +9,7 @@
 #include "models/chain.hpp"
 #include "models/parameters.hpp"
 #include "models/singular_power.hpp"
+#include "models/sphere_chains.hpp"
 
 namespace granconv {
 
@@ -132,6 +133,24 @@ void build_thesis_problem(Problem<S>& pr) {
     pr.y0[3] = -v / 2;
   }
 }
+
+// Nguyen & Brogliato 2011, App. A.2.1–A.2.2: a striker identical to the first
+// bead hits n touching steel beads (SI units; es is read by LZB and the
+// bi-stiffness models only, the chain itself is plain Hertz).
+template <class S>
+void build_lzb_problem(Problem<S>& pr) {
+  const Parameters& p = pr.params;
+  SphereChainSpec spec;
+  spec.material = {positive(p, "rho"), positive(p, "E"), p.get("nu")};
+  const int n = p.get_int("n", 1);
+  const double r = positive(p, "R");
+  spec.radii = pr.scenario == "lzb-tapered-20" ? tapered_radii(n, r, p.get("q")) : std::vector<double>(n, r);
+  spec.strikers.push_back({Striker::Side::left, r, positive(p, "V"), 0.0});
+  if (!(p.get("es") > 0 && p.get("es") <= 1)) throw std::invalid_argument("parameter 'es' must lie in (0, 1]");
+  auto sc = make_sphere_chain<S>(spec);
+  pr.chain = std::move(sc.chain);
+  pr.y0 = std::move(sc.y0);
+}
 }  // namespace detail
 
 template <class S>
@@ -142,6 +161,10 @@ Problem<S> make_problem(const std::string& name, const Parameters& p) {
   if (name == "forced-particle" || name == "singular-q" || name == "binary") {
     detail::build_thesis_problem(pr);
     pr.chain.validate();
+    return pr;
+  }
+  if (name == "lzb-monodisperse-20" || name == "lzb-tapered-20") {
+    detail::build_lzb_problem(pr);
     return pr;
   }
   const int tb = detail::twice_beta_of(p);

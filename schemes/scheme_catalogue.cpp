@@ -30,6 +30,10 @@ const std::vector<SchemeInfo>& scheme_catalogue() {
       dem_info("stormer-verlet"),
       dem_info("velocity-verlet"),
       dem_info("damped-verlet"),
+      // Steps in the principal impulse of a multiple impact, not in time: its
+      // "h" is ΔP (N·s); `granconv solve` runs it, studies/lzb_claims.* check it.
+      {"lzb", "LZB multiple-impact impulse stepping (Nguyen & Brogliato 2011, App. A.1; h = ΔP)", 1, false, "impulse",
+       false, false},
   };
   return catalogue;
 }

@@ -17,7 +17,8 @@ struct SchemeInfo {
   bool tailored;        // integrates the undamped chain with tuned numerical dissipation
   // "runge-kutta" (a shipped tableau on the physical chain: shipped_tableau
   // works), "tailored" (as `tailored`) or "dem" (explicit second-order
-  // integrators of DEM codes, schemes/dem_schemes.hpp).
+  // integrators of DEM codes, schemes/dem_schemes.hpp) or "impulse" (LZB
+  // impulse stepping through one impact, schemes/lzb.hpp: no Scheme<S>).
   std::string family;
   // Whether run integrates the (x, w) formulation. DEM schemes integrate
   // x'' = F(t, x, v) and throw for xw; tailored schemes always step the
@@ -72,6 +73,9 @@ Scheme<S> make_scheme(const std::string& name, const SchemeOptions& opt = {}) {
                                   dem::start_names_list() + ")");
     dem::start_from_string(opt.start);  // throws on unknown names, listing the valid ones
   }
+  if (scheme_info(name).family == "impulse")
+    throw std::invalid_argument("scheme '" + name + "' steps in the principal impulse of an impact, not in time; run it "
+                                "with `granconv solve --scheme " + name + "` (--h is ΔP in N·s)");
   if (name == "theta") return theta_scheme<S>(opt);
   if (name == "irk-tailored") return tailored_irk_scheme<S>(opt);
   if (scheme_info(name).family == "dem") return dem::dem_scheme<S>(name, opt.start);

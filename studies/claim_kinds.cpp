@@ -4,8 +4,11 @@
 
 #include "models/find_by_name.hpp"
 #include "studies/history_claims.hpp"
+#include "studies/lzb_claims.hpp"
 #include "studies/order_sweep_claims.hpp"
 #include "studies/analysis_claims.hpp"
+#include "studies/bistiffness_claims.hpp"
+#include "studies/cd_claims.hpp"
 #include "studies/cradle_claims.hpp"
 #include "studies/mollified_order_claims.hpp"
 #include "studies/restitution_claims.hpp"
@@ -43,6 +46,9 @@ const std::vector<ClaimKind>& claim_kinds() {
       {"order-sweep", &run_order_sweep_claim},
       {"mollified-order", &run_mollified_order_claim},
       {"thesis-restitution", &run_thesis_restitution_claim},
+      {"bistiffness", &run_bistiffness_claim},
+      {"lzb", &run_lzb_claim},
+      {"contact-dynamics", &run_contact_dynamics_claim},
   };
   return kinds;
 }

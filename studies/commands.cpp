@@ -20,6 +20,7 @@
 #include "studies/claim.hpp"
 #include "studies/claim_kinds.hpp"
 #include "studies/comparison.hpp"
+#include "studies/lzb_claims.hpp"
 #include "studies/step_grid.hpp"
 #include "studies/study.hpp"
 #include "studies/tableau_file.hpp"
@@ -173,6 +174,21 @@ int reference(const ReferenceArgs& a) {
 int solve(const SolveArgs& a) {
   if (!(a.h > 0) || !std::isfinite(a.h)) throw std::invalid_argument("--h must be a positive step size");
   const auto pr = problem_for(a);
+  if (scheme_info(a.scheme).family == "impulse") {
+    // Impulse stepping through one impact (no time grid): --h is ΔP and the
+    // CVODE Hertz velocities at --t (after the impact) are the reference.
+    if (a.mu || !a.start.empty() || a.formulation != "xv")
+      throw std::invalid_argument("--mu, --start and --formulation do not apply to scheme '" + a.scheme + "'");
+    const auto j = solve_lzb(pr, a.h, a.t, a.cache);
+    if (a.json)
+      print_json(j);
+    else
+      std::cout << fmt::format("lzb ΔP = {} N·s: {} steps, impact duration {:.6e} s, post-impact velocity error vs "
+                               "CVODE Hertz {:.4e} (relative to V {:.4e})\n  v = {}\n",
+                               a.h, j["steps"].get<long>(), j["impact_duration"].get<double>(),
+                               j["final_error"].get<double>(), j["relative_error"].get<double>(), j["v"].dump());
+    return 0;
+  }
   SchemeOptions so;
   so.mu = a.mu;
   so.start = a.start;
