@@ -12,6 +12,8 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "reference/cvode_support.hpp"
+
 namespace granconv {
 
 const char* to_string(BistiffnessEvent::Kind k) {
@@ -28,6 +30,13 @@ const char* to_string(BistiffnessEvent::Kind k) {
 
 namespace {
 
+using cvode_support::Cvode;
+using cvode_support::CvodeError;
+using cvode_support::flag_name;
+#if SUNDIALS_VERSION_MAJOR < 7
+using cvode_support::keep_message;
+#endif
+
 constexpr int kBandwidth = 2;  // (x_i, v_i, z_i): see models/bistiffness_chain.hpp
 constexpr long kMaxEvents = 1'000'000;
 // Root values below this are zero: ahead of a solitary wave gaps, rates and
@@ -36,25 +45,7 @@ constexpr long kMaxEvents = 1'000'000;
 constexpr double kDeadBand = 1e-30;
 double dead(double v) { return std::abs(v) < kDeadBand ? 0.0 : v; }
 
-std::string flag_name(long flag) {
-  std::string s;
-#if SUNDIALS_VERSION_MAJOR < 7
-  char* name = CVodeGetReturnFlagName(flag);
-  if (name) {
-    s = name;
-    std::free(name);
-  }
-#else
-  const char* name = CVodeGetReturnFlagName(flag);
-  if (name) s = name;
-#endif
-  return s.empty() ? fmt::format("flag {}", flag) : s;
-}
 
-struct CvodeError : std::runtime_error {
-  CvodeError(const std::string& what, std::string f) : std::runtime_error(what), flag(std::move(f)) {}
-  std::string flag;
-};
 
 struct UserData {
   UserData(const BistiffnessChain<double>& c, double rt, double ax, double av)
@@ -99,29 +90,7 @@ int root_fn(sunrealtype /*t*/, N_Vector yv, sunrealtype* g, void* user) {
   return 0;
 }
 
-#if SUNDIALS_VERSION_MAJOR < 7
-void err_fn(int /*code*/, const char* module, const char* function, char* msg, void* user) {
-  auto* d = static_cast<UserData*>(user);
-  d->last_message = fmt::format("{} ({} in {})", msg ? msg : "", module ? module : "", function ? function : "");
-}
-#endif
 
-struct Cvode {
-  SUNContext ctx = nullptr;
-  void* mem = nullptr;
-  N_Vector y = nullptr, atol = nullptr, dky = nullptr;
-  SUNMatrix A = nullptr;
-  SUNLinearSolver LS = nullptr;
-  ~Cvode() {
-    if (LS) SUNLinSolFree(LS);
-    if (A) SUNMatDestroy(A);
-    if (dky) N_VDestroy(dky);
-    if (atol) N_VDestroy(atol);
-    if (y) N_VDestroy(y);
-    if (mem) CVodeFree(&mem);
-    if (ctx) SUNContext_Free(&ctx);
-  }
-};
 
 struct Run {
   std::vector<Vec<double>> states;
@@ -173,7 +142,7 @@ Run run_cvode(const BistiffnessChain<double>& chain, const Vec<double>& y0, cons
   cv.mem = CVodeCreate(opt.method == "bdf" ? CV_BDF : CV_ADAMS, cv.ctx);
   check_ptr(cv.mem, "CVodeCreate");
 #if SUNDIALS_VERSION_MAJOR < 7
-  check(CVodeSetErrHandlerFn(cv.mem, err_fn, &ud), "CVodeSetErrHandlerFn", t0);
+  check(CVodeSetErrHandlerFn(cv.mem, keep_message, &ud.last_message), "CVodeSetErrHandlerFn", t0);
 #endif
   check(CVodeInit(cv.mem, rhs_fn, t0, cv.y), "CVodeInit", t0);
   check(CVodeSVtolerances(cv.mem, rtol, cv.atol), "CVodeSVtolerances", t0);

@@ -12,33 +12,23 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "reference/cvode_support.hpp"
+
 namespace granconv {
 
 namespace {
 
+using cvode_support::Cvode;
+using cvode_support::CvodeError;
+using cvode_support::flag_name;
+#if SUNDIALS_VERSION_MAJOR < 7
+using cvode_support::keep_message;
+#endif
+
 constexpr long kMaxEvents = 100000;
 constexpr int kBandwidth = 3;  // interleaved (x_i, u_i): bead i couples to i±1 ⇒ |row − col| ≤ 3
 
-std::string flag_name(long flag) {
-  std::string s;
-#if SUNDIALS_VERSION_MAJOR < 7
-  char* name = CVodeGetReturnFlagName(flag);
-  if (name) {
-    s = name;
-    std::free(name);
-  }
-#else
-  const char* name = CVodeGetReturnFlagName(flag);
-  if (name) s = name;
-#endif
-  return s.empty() ? fmt::format("flag {}", flag) : s;
-}
 
-// A CVODE failure, with the flag's name for callers that want to react to it.
-struct CvodeError : std::runtime_error {
-  CvodeError(const std::string& what, std::string flag_name) : std::runtime_error(what), flag(std::move(flag_name)) {}
-  std::string flag;
-};
 
 // Everything the callbacks need, allocated once per run.
 struct UserData {
@@ -108,28 +98,8 @@ int root_fn(sunrealtype /*t*/, N_Vector y, sunrealtype* g, void* user) {
   return 0;
 }
 
-#if SUNDIALS_VERSION_MAJOR < 7
-void err_fn(int /*code*/, const char* module, const char* function, char* msg, void* user) {
-  auto* d = static_cast<UserData*>(user);
-  d->last_message = fmt::format("{} ({} in {})", msg ? msg : "", module ? module : "", function ? function : "");
-}
-#endif
 
 // RAII owner of the SUNDIALS objects of one run.
-struct Cvode {
-  SUNContext ctx = nullptr;
-  void* mem = nullptr;
-  N_Vector y = nullptr;
-  SUNMatrix A = nullptr;
-  SUNLinearSolver LS = nullptr;
-  ~Cvode() {
-    if (LS) SUNLinSolFree(LS);
-    if (A) SUNMatDestroy(A);
-    if (y) N_VDestroy(y);
-    if (mem) CVodeFree(&mem);
-    if (ctx) SUNContext_Free(&ctx);
-  }
-};
 
 struct RunResult {
   std::vector<Vec<double>> states;
@@ -175,7 +145,7 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
   cv.mem = CVodeCreate(method == "bdf" ? CV_BDF : CV_ADAMS, cv.ctx);
   check_ptr(cv.mem, "CVodeCreate");
 #if SUNDIALS_VERSION_MAJOR < 7
-  check(CVodeSetErrHandlerFn(cv.mem, err_fn, &ud), "CVodeSetErrHandlerFn", t0);
+  check(CVodeSetErrHandlerFn(cv.mem, keep_message, &ud.last_message), "CVodeSetErrHandlerFn", t0);
 #endif
   check(CVodeInit(cv.mem, rhs_fn, t0, cv.y), "CVodeInit", t0);
   check(CVodeSStolerances(cv.mem, rtol, atol), "CVodeSStolerances", t0);

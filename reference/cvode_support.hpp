@@ -1,0 +1,68 @@
+#pragma once
+// What every CVODE driver in reference/ needs: readable flag names, an error
+// type that keeps the flag, owned solver handles, and an error handler that
+// keeps CVODE's last message for the exception text (SUNDIALS < 7 prints it
+// otherwise).
+#include <cvode/cvode.h>
+#include <fmt/core.h>
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_config.h>
+
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+namespace granconv::cvode_support {
+
+inline std::string flag_name(long flag) {
+  std::string s;
+#if SUNDIALS_VERSION_MAJOR < 7
+  char* name = CVodeGetReturnFlagName(flag);
+  if (name) {
+    s = name;
+    std::free(name);
+  }
+#else
+  const char* name = CVodeGetReturnFlagName(flag);
+  if (name) s = name;
+#endif
+  return s.empty() ? fmt::format("flag {}", flag) : s;
+}
+
+// A CVODE failure, with the flag's name for callers that want to react to it.
+struct CvodeError : std::runtime_error {
+  CvodeError(const std::string& what, std::string flag_name) : std::runtime_error(what), flag(std::move(flag_name)) {}
+  std::string flag;
+};
+
+// Solver objects of one run, freed in reverse order of creation.
+struct Cvode {
+  SUNContext ctx = nullptr;
+  void* mem = nullptr;
+  N_Vector y = nullptr, atol = nullptr, dky = nullptr;
+  SUNMatrix A = nullptr;
+  SUNLinearSolver LS = nullptr;
+  Cvode() = default;
+  Cvode(const Cvode&) = delete;
+  Cvode& operator=(const Cvode&) = delete;
+  ~Cvode() {
+    if (LS) SUNLinSolFree(LS);
+    if (A) SUNMatDestroy(A);
+    if (dky) N_VDestroy(dky);
+    if (atol) N_VDestroy(atol);
+    if (y) N_VDestroy(y);
+    if (mem) CVodeFree(&mem);
+    if (ctx) SUNContext_Free(&ctx);
+  }
+};
+
+#if SUNDIALS_VERSION_MAJOR < 7
+// CVodeSetErrHandlerFn(mem, keep_message, &message): the last message goes
+// into `message` (a std::string) instead of stderr.
+inline void keep_message(int /*code*/, const char* module, const char* function, char* msg, void* message) {
+  *static_cast<std::string*>(message) =
+      fmt::format("{} ({} in {})", msg ? msg : "", module ? module : "", function ? function : "");
+}
+#endif
+
+}  // namespace granconv::cvode_support
