@@ -7,6 +7,7 @@
 #include <cmath>
 #include <vector>
 
+#include "tests/oscillator.hpp"
 #include "schemes/scheme_catalogue.hpp"
 
 using namespace granconv;
@@ -18,15 +19,7 @@ const std::vector<std::string> kDem = {"euler",          "symplectic-euler", "le
                                        "stormer-verlet", "velocity-verlet",  "damped-verlet"};
 const std::vector<std::string> kStaggered = {"leapfrog", "stormer-verlet", "damped-verlet"};
 
-// One bead on a unit local spring: x = cos t, v = −sin t from (1, 0).
-template <class S>
-Chain<S> oscillator() {
-  Chain<S> c;
-  c.m = {S(1)};
-  c.K = {S(1)};
-  c.twice_beta = 3;
-  return c;
-}
+using granconv::testing::oscillator;
 
 template <class S>
 Vec<S> oscillator_state(const S& t) {

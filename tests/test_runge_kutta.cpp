@@ -4,20 +4,14 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "tests/oscillator.hpp"
 #include "schemes/scheme_catalogue.hpp"
 
 using namespace granconv;
 using mp50 = boost::multiprecision::cpp_bin_float_50;
 
 namespace {
-template <class S>
-Chain<S> oscillator() {
-  Chain<S> c;
-  c.m = {S(1)};
-  c.K = {S(1)};
-  c.twice_beta = 3;
-  return c;
-}
+using granconv::testing::oscillator;
 
 template <class S>
 double final_error(const Scheme<S>& scheme, int n) {
