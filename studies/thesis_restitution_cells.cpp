@@ -160,3 +160,19 @@ json reference_summary(const std::vector<Cell>& cells, const StudyOptions& opt) 
 }
 
 }  // namespace granconv::thesis_restitution
+
+namespace granconv::thesis_restitution {
+
+json record_of(const Claim& claim, const CheckList& checks, json tables, json figures, const Setup& s,
+               const std::vector<Cell>& cells, const StudyOptions& opt) {
+  json record = result_head(claim, checks.pass);
+  record["checks"] = checks.items;
+  record["tables"] = std::move(tables);
+  record["figures"] = std::move(figures);
+  record["scenario"] = "binary";
+  record["physics"] = physics(s);
+  record["reference"] = reference_summary(cells, opt);
+  return record;
+}
+
+}  // namespace granconv::thesis_restitution

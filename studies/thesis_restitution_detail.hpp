@@ -56,6 +56,10 @@ Cell run_cell(double eps, double v, const Setup& s, const std::vector<std::strin
 nlohmann::json physics(const Setup& s);
 nlohmann::json reference_summary(const std::vector<Cell>& cells, const StudyOptions& opt);
 
+// The fields both records share: head, checks, tables, figures, physics, reference.
+nlohmann::json record_of(const Claim& claim, const CheckList& checks, nlohmann::json tables, nlohmann::json figures,
+                         const Setup& s, const std::vector<Cell>& cells, const StudyOptions& opt);
+
 // The records of "compare": "eps" and "schemes".
 ClaimResult run_eps(const Claim& claim, const Setup& s, const StudyOptions& opt);
 ClaimResult run_schemes(const Claim& claim, const Setup& s, const StudyOptions& opt);

@@ -242,14 +242,8 @@ ClaimResult run_eps(const Claim& claim, const Setup& s, const StudyOptions& opt)
        {"ylabel", "ξ (µm)"},
        {"series", tr}}};
 
-  json record = result_head(claim, checks.pass);
-  record["checks"] = checks.items;
-  record["tables"] = tables;
-  record["figures"] = figures;
-  record["scenario"] = "binary";
-  record["physics"] = physics(s);
+  json record = record_of(claim, checks, tables, figures, s, cells, opt);
   record["eps_chain"] = chain;
-  record["reference"] = reference_summary(cells, opt);
   std::string sum = checks.summary(claim);
   for (const auto& row : over_rows)
     sum += fmt::format("\n  {}: max e_n/e_n(KK) − 1 = {} % at v_i = {} m/s (reference), {} % at {} m/s ({})",

@@ -123,14 +123,8 @@ ClaimResult run_schemes(const Claim& claim, const Setup& s, const StudyOptions& 
        {"logx", true},
        {"series", dev}}};
 
-  json record = result_head(claim, checks.pass);
-  record["checks"] = checks.items;
-  record["tables"] = tables;
-  record["figures"] = figures;
-  record["scenario"] = "binary";
-  record["physics"] = physics(s);
+  json record = record_of(claim, checks, tables, figures, s, cells, opt);
   record["schemes"] = schemes;
-  record["reference"] = reference_summary(cells, opt);
   std::string sum = checks.summary(claim);
   for (const auto& row : dev_rows)
     sum += fmt::format("\n  {}: e_n − ref ∈ [{}, {}]", row[0].get<std::string>(), row[1].dump(), row[2].dump());
