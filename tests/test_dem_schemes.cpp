@@ -21,14 +21,7 @@ const std::vector<std::string> kStaggered = {"leapfrog", "stormer-verlet", "damp
 
 using granconv::testing::oscillator;
 
-template <class S>
-Vec<S> oscillator_state(const S& t) {
-  using std::cos;
-  using std::sin;
-  Vec<S> y(2);
-  y << cos(t), -sin(t);
-  return y;
-}
+using granconv::harmonic_oscillator_state;
 
 template <class S>
 Vec<S> oscillator_y0() {
@@ -77,7 +70,7 @@ double max_error(const Vec<S>& a, const Vec<S>& b) {
 
 template <class S>
 double oscillator_error(const Scheme<S>& s, const S& T, long n, const ExactSolution<S>& exact = {}) {
-  return max_error(final_state(s, oscillator<S>(), oscillator_y0<S>(), T, n, exact), oscillator_state(T));
+  return max_error(final_state(s, oscillator<S>(), oscillator_y0<S>(), T, n, exact), harmonic_oscillator_state(T));
 }
 
 // The dimer's reference at T = 1: rk4 with 2^14 steps (error ~h⁴ ≈ 1e-17).
@@ -122,7 +115,7 @@ TEST_CASE("DEM schemes are in the catalogue with their family, orders and formul
 
 TEST_CASE("DEM schemes reach their classical order on the harmonic oscillator", "[schemes][dem][order]") {
   const double T = 2;
-  const ExactSolution<double> exact = [](const double& t) { return oscillator_state(t); };
+  const ExactSolution<double> exact = [](const double& t) { return harmonic_oscillator_state(t); };
   for (const auto& name : kDem) {
     std::vector<std::string> starts = {""};
     if (dem::is_staggered(name)) starts = dem::start_names();
@@ -175,7 +168,7 @@ TEST_CASE("with a dashpot only damped Verlet keeps order 2", "[schemes][dem][ord
 }
 
 TEST_CASE("Störmer–Verlet is leapfrog up to round-off, for every start rule", "[schemes][dem]") {
-  const ExactSolution<double> exact = [](const double& t) { return oscillator_state(t); };
+  const ExactSolution<double> exact = [](const double& t) { return harmonic_oscillator_state(t); };
   for (const auto& start : dem::start_names()) {
     SchemeOptions opt;
     opt.start = start;
@@ -192,7 +185,7 @@ TEST_CASE("Störmer–Verlet is leapfrog up to round-off, for every start rule",
 
 TEST_CASE("start rules set the first step as documented", "[schemes][dem]") {
   const double h = 0.1;
-  const ExactSolution<double> exact = [](const double& t) { return oscillator_state(t); };
+  const ExactSolution<double> exact = [](const double& t) { return harmonic_oscillator_state(t); };
   auto first = [&](const std::string& name, const std::string& start) {
     SchemeOptions opt;
     opt.start = start;
@@ -256,7 +249,7 @@ TEST_CASE("DEM schemes reject bad start rules, missing exact solutions and the x
 }
 
 TEST_CASE("the observer sees k = 1..n exactly once each, for every start rule", "[schemes][dem]") {
-  const ExactSolution<double> exact = [](const double& t) { return oscillator_state(t); };
+  const ExactSolution<double> exact = [](const double& t) { return harmonic_oscillator_state(t); };
   for (const auto& name : kDem) {
     std::vector<std::string> starts = {""};
     if (dem::is_staggered(name)) starts = dem::start_names();
