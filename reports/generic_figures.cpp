@@ -157,6 +157,13 @@ void draw_heatmap(const Study& s, const Figure& f, const fs::path& dir, const st
   b += "  set xrange " + (f.xrange ? range(*f.xrange) : range({*xmin, *xmax})) + "\n";
   b += "  set yrange " + (f.yrange ? range(*f.yrange) : range({*ymin, *ymax})) + "\n";
   b += "  set tics out nomirror\n  set border lw 1\n";
+  auto tics = [](const char* axis, const std::vector<double>& at, const std::vector<std::string>& labels) {
+    std::string t = fmt::format("  set {}tics (", axis);
+    for (std::size_t i = 0; i < labels.size(); ++i) t += (i ? ", " : "") + gq(labels[i]) + " " + numtxt(at[i]);
+    return t + ") noenhanced" + (axis[0] == 'x' ? " rotate by 35 right" : "") + "\n";
+  };
+  if (!f.xtics.empty()) b += tics("x", f.x, f.xtics);
+  if (!f.ytics.empty()) b += tics("y", f.y, f.ytics);
   std::string label = f.contour_label;
   if (label.empty() && contour) label = (f.zlabel.empty() ? "level" : f.zlabel) + " = " + g(f.contour, 4);
   std::string overlay;

@@ -15,7 +15,10 @@ struct Group {
   std::string convergence;  // figure stem or ""
 };
 
-std::string index_html(const std::vector<Group>& groups, const std::vector<Study>& studies);
+// validated: the pages of `granconv validate` present in DIR/validate
+// (file names, linked as ../validate/<file>).
+std::string index_html(const std::vector<Group>& groups, const std::vector<Study>& studies,
+                       const std::vector<std::string>& validated = {});
 const char* style_css();
 
 }  // namespace granconv::report_detail

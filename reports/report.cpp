@@ -31,7 +31,8 @@ std::string random_suffix() {
   return fmt::format("{:08x}", static_cast<unsigned>(g() & 0xffffffffu));
 }
 
-void build(const fs::path& tmp, std::vector<Study>& studies, const std::string& gnuplot) {
+void build(const fs::path& tmp, std::vector<Study>& studies, const std::string& gnuplot,
+           const std::vector<std::string>& validated) {
   const fs::path figs = tmp / "figures";
   fs::create_directories(figs);
   std::vector<Group> groups;
@@ -55,7 +56,7 @@ void build(const fs::path& tmp, std::vector<Study>& studies, const std::string& 
     }
   }
   write_file(tmp / "style.css", style_css());
-  write_file(tmp / "index.html", index_html(groups, studies));
+  write_file(tmp / "index.html", index_html(groups, studies, validated));
 }
 
 }  // namespace
@@ -90,7 +91,13 @@ void write_report(const ReportOptions& opt) {
     if (attempt > 20) throw std::runtime_error("report: cannot create a temporary directory in " + dir.string());
   }
   try {
-    build(tmp, studies, opt.gnuplot);
+    // The pages of `granconv validate` (DIR/validate/*.html) get a link.
+    std::vector<std::string> validated;
+    if (fs::is_directory(dir / "validate"))
+      for (const auto& de : fs::directory_iterator(dir / "validate"))
+        if (de.is_regular_file() && de.path().extension() == ".html") validated.push_back(de.path().filename().string());
+    std::sort(validated.begin(), validated.end());
+    build(tmp, studies, opt.gnuplot, validated);
     // Swap into place: move the old report aside, move the new one in, then
     // drop the old one (restored if the second rename fails).
     fs::path old;

@@ -11,7 +11,9 @@
 // "tables" [{title, columns, rows}] and "figures": "lines" [{name, type,
 // title, caption, xlabel, ylabel, logx, logy, xrange, yrange, series [{title,
 // x, y, style: lines|points|linespoints|dashes, color: "#rrggbb"}]}] or
-// "heatmap" [{..., zlabel, x, y, z (one row per y), contour, zmax}]. Unknown
+// "heatmap" [{..., zlabel, x, y, z (one row per y), contour, zmax, xtics /
+// ytics (optional category labels, one per x / y)}]; a table cell may be a
+// link {"text", "figure": name of a figure of the same record}. Unknown
 // fields are ignored; malformed known fields (or an unknown figure type) are
 // errors naming the file and figure.
 //

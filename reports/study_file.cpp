@@ -260,6 +260,16 @@ Figure parse_figure(const fs::path& f, const json& j, std::size_t index) {
       }
       g.z.push_back(std::move(r));
     }
+    // Category axes (scheme × model): one label per x / y value.
+    for (auto [key, values, dst] : {std::tuple{"xtics", &g.x, &g.xtics}, {"ytics", &g.y, &g.ytics}}) {
+      if (!j.contains(key) || j[key].is_null()) continue;
+      if (!j[key].is_array() || j[key].size() != values->size())
+        bad(f, figure_where(g.name) + "\"" + key + "\" must be an array with one label per value");
+      for (const auto& t : j[key]) {
+        if (!t.is_string()) bad(f, figure_where(g.name) + "\"" + key + "\" entries must be strings");
+        dst->push_back(t.get<std::string>());
+      }
+    }
     g.contour = fig_num(f, g.name, j, "contour");
     g.zmax = fig_num(f, g.name, j, "zmax");
     g.contour_label = str_or(j, "contour_label");
@@ -282,7 +292,11 @@ Table parse_table(const fs::path& f, const json& j, std::size_t index) {
       bad(f, where + "every row must be an array with one cell per column");
     std::vector<json> row;
     for (const auto& c : r) {
-      if (c.is_object() || c.is_array()) bad(f, where + "cells must be numbers, strings, booleans or null");
+      // A cell may also be {"text": ..., "figure": name}: text linked to that figure of the record.
+      const bool link = c.is_object() && c.size() == 2 && c.contains("text") && c["text"].is_string() &&
+                        c.contains("figure") && c["figure"].is_string();
+      if (c.is_array() || (c.is_object() && !link))
+        bad(f, where + "cells must be numbers, strings, booleans, null or {\"text\", \"figure\"} links");
       row.push_back(c);
     }
     t.rows.push_back(std::move(row));

@@ -77,6 +77,7 @@ struct Figure {
   std::vector<Series> series;                                // "lines"
   std::vector<double> x, y;                                  // "heatmap"
   std::vector<std::vector<double>> z;                        // [y][x]
+  std::vector<std::string> xtics, ytics;                     // "heatmap": optional labels at x / y (categories)
   double contour = kNaN, zmax = kNaN;
   std::string contour_label;
 };
