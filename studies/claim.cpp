@@ -65,6 +65,11 @@ void parse_order_fields(const nlohmann::json& j, const std::string& where, Claim
                                   c.error_measure + "'");
   }
   if (j.contains("scheme_start")) c.scheme_start = field<std::string>(j, "scheme_start", where);
+  if (j.contains("precision")) {
+    c.precision = field<int>(j, "precision", where);
+    if (c.precision != 16 && c.precision != 50)
+      throw std::invalid_argument(where + ": precision must be 16 (double) or 50 (cpp_bin_float_50)");
+  }
   if (j.contains("gamma_per_h") && !j.at("gamma_per_h").is_null())
     c.gamma_per_h = field<double>(j, "gamma_per_h", where);
   // Names must resolve now, not halfway through a run.
@@ -91,6 +96,8 @@ Claim parse_claim(const nlohmann::json& j) {
     throw std::invalid_argument(where + ": a claim expected to fail must say why in 'deviation'");
   c.notes = j.value("notes", "");
   if (c.kind == "order") parse_order_fields(j, where, c);
+  else if (j.contains("precision"))
+    throw std::invalid_argument(where + ": 'precision' applies to order claims only, not to kind " + c.kind);
   c.record = j;
   return c;
 }
@@ -99,7 +106,9 @@ Claim parse_claim(const nlohmann::json& j) {
 
 std::filesystem::path default_claims_file() {
   if (const char* env = std::getenv("GRANCONV_CLAIMS")) return env;
-  return GRANCONV_CLAIMS_FILE;
+  std::error_code ec;
+  if (std::filesystem::exists(GRANCONV_CLAIMS_FILE, ec)) return GRANCONV_CLAIMS_FILE;
+  return GRANCONV_INSTALLED_CLAIMS_FILE;
 }
 
 std::vector<Claim> load_claims(const std::filesystem::path& file) {

@@ -52,6 +52,9 @@ struct Claim {
   // reference changes with h; nullopt: γ is a fixed scenario parameter.
   std::optional<double> gamma_per_h;
   std::string notes;
+  // Decimal digits of an "order" claim's sweep: 16 (double) or 50
+  // (cpp_bin_float_50 against the multiprecision reference).
+  int precision = 16;
   nlohmann::json record;  // the record as written in the catalogue
 };
 

@@ -6,10 +6,15 @@
 #include <limits>
 #include <optional>
 #include <stdexcept>
+#include <type_traits>
+
+#include <fmt/format.h>
 
 #include "models/scenarios.hpp"
 #include "reference/reference_cache.hpp"
 #include "schemes/scheme_catalogue.hpp"
+#include "studies/grid_errors.hpp"
+#include "studies/mp_reference.hpp"
 #include "studies/parallel_for.hpp"
 #include "studies/step_grid.hpp"
 
@@ -29,40 +34,59 @@ std::string model_name(const Chain<double>& c) {
 
 namespace {
 
-struct Errors {
-  double x = 0, v = 0;
-};
-
 bool final_time_only(const Claim& c) { return c.error_measure != "grid-max"; }
 
-// The claim's error measure (Claim::error_measure) of one run with n steps:
-// max over the grid times kh of the sup norms of the position and velocity
-// errors, or the same at t_end only, or the final overlap error.
-Errors grid_errors(const Claim& claim, const Scheme<double>& scheme, const Problem<double>& pr, Formulation f, long n,
-                   const ReferenceSolution& ref) {
-  const double t_end = pr.t_end;
-  const bool final_only = final_time_only(claim);
-  const bool overlap = claim.error_measure == "final-overlap";
-  Errors e;
-  auto measure = [&](long k, const Vec<double>& xv) {
-    if (final_only && k != n) return;
-    const double t = grid_time(t_end, k, n);
-    const auto it = std::lower_bound(ref.times.begin(), ref.times.end(), t);
-    if (it == ref.times.end() || *it != t) throw std::logic_error("reference lacks grid time");
-    const Vec<double>& r = ref.states[static_cast<std::size_t>(it - ref.times.begin())];
-    if (overlap) {
-      e.x = std::abs((xv[0] - xv[2]) - (r[0] - r[2]));
-      e.v = std::abs((xv[1] - xv[3]) - (r[1] - r[3]));
-      return;
-    }
-    for (int i = 0; i < pr.chain.beads(); ++i) {
-      e.x = std::max(e.x, std::abs(xv[2 * i] - r[2 * i]));
-      e.v = std::max(e.v, std::abs(xv[2 * i + 1] - r[2 * i + 1]));
-    }
+// The scalar a study runs in: double against the (cached) CVODE reference,
+// or cpp_bin_float_50 (`--precision 50`) against studies/mp_reference.hpp.
+// The sweep itself (run_study_in) is the same code for both.
+template <class S>
+struct Precision;
+
+template <>
+struct Precision<double> {
+  static constexpr int digits = 16;
+  using Reference = ReferenceSolution;
+  // One CVODE reference at the union of all grid times serves every run.
+  static constexpr bool shared_reference = true;
+  static Scheme<double> scheme(const Claim& claim, const StudyOptions& opt, const SchemeOptions& so) {
+    return opt.tableau ? runge_kutta_scheme(*opt.tableau, "tableau " + opt.tableau->name)
+                       : make_scheme<double>(claim.scheme, so);
+  }
+  static Reference reference(const Problem<double>& pr, const std::vector<double>& times, const StudyOptions& opt) {
+    return cached_reference(pr, times, opt.reference, opt.cache_dir);
+  }
+};
+
+template <>
+struct Precision<Mp50> {
+  static constexpr int digits = 50;
+  struct Reference {
+    std::vector<Mp50> times;
+    std::vector<Vec<Mp50>> states;
+    Provenance provenance;
   };
-  measure(0, pr.y0);
-  scheme.run(pr.chain, f, pr.y0, t_end / double(n), n, measure, pr.exact);
-  return e;
+  // Mp50 references are ~100x dearer than CVODE's: one per step count, on the
+  // sweep's threads, instead of one serial run at the union of all grid times.
+  static constexpr bool shared_reference = false;
+  static Scheme<Mp50> scheme(const Claim& claim, const StudyOptions& opt, const SchemeOptions& so) {
+    if (opt.tableau) throw std::invalid_argument("--tableau runs in double only; it cannot be combined with precision 50");
+    return make_scheme<Mp50>(claim.scheme, so);
+  }
+  // Without the error estimate (it depends on the problem only: mp_reference_error).
+  static Reference reference(const Problem<Mp50>& pr, const std::vector<Mp50>& times, const StudyOptions&) {
+    MpReference r = mp_reference(pr, times);
+    return {times, std::move(r.states), std::move(r.provenance)};
+  }
+};
+
+// The claim's error measure (Claim::error_measure) of one run with n steps.
+template <class S, class Ref>
+GridErrors claim_grid_errors(const Claim& claim, const Scheme<S>& scheme, const Problem<S>& pr, Formulation f, long n,
+                             const Ref& ref) {
+  const ErrorMeasure m = !final_time_only(claim)                  ? ErrorMeasure::grid_max
+                         : claim.error_measure == "final-overlap" ? ErrorMeasure::final_overlap
+                                                                  : ErrorMeasure::final_time;
+  return grid_errors<S>(scheme, pr, f, n, ref.times, ref.states, m);
 }
 
 nlohmann::json per_bead(const std::vector<Vec<double>>& states, int component) {
@@ -104,26 +128,19 @@ nlohmann::json trajectory(const Scheme<double>& scheme, Formulation f, const Pro
           {"ref_v", per_bead(ref.states, 1)}};
 }
 
-std::vector<double> all_grid_times(double t_end, const std::vector<long>& steps) {
-  std::vector<double> times;
-  for (long n : steps)
-    for (long k = 0; k <= n; ++k) times.push_back(grid_time(t_end, k, n));
-  std::sort(times.begin(), times.end());
-  times.erase(std::unique(times.begin(), times.end()), times.end());
-  return times;
-}
-
-std::vector<double> reference_times(const Claim& claim, double t_end, const std::vector<long>& steps) {
-  if (final_time_only(claim)) return {0.0, t_end};
+template <class S>
+std::vector<S> reference_times(const Claim& claim, const S& t_end, const std::vector<long>& steps) {
+  if (final_time_only(claim)) return {S(0), t_end};
   return all_grid_times(t_end, steps);
 }
 
 // The scenario with γ = gamma_per_h · h when the claim couples them.
-Problem<double> problem_at(const Claim& claim, double h) {
+template <class S = double>
+Problem<S> problem_at(const Claim& claim, double h) {
   Parameters p = scenario_info(claim.scenario).defaults;
   for (const auto& a : claim.params) p.set_assignment(a);
   if (claim.gamma_per_h) p.set("gamma", *claim.gamma_per_h * h);
-  return make_problem<double>(claim.scenario, p);
+  return make_problem<S>(claim.scenario, p);
 }
 
 CheckResult evaluate_check(const OrderCheck& check, const std::vector<double>& h, const std::vector<double>& e,
@@ -155,26 +172,31 @@ nlohmann::json fit_json(const OrderFit& f) {
           {"points", f.points},   {"window_source", f.window_source}, {"message", f.message}};
 }
 
-}  // namespace
-
-StudyResult run_study(const Claim& claim, const StudyOptions& opt) {
+// The study in scalar S: the scheme and the reference in S, errors, floor and
+// fits in double.
+template <class S>
+StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
+  using P = Precision<S>;
   const auto start = std::chrono::steady_clock::now();
   StudyResult res;
   res.claim = claim;
   if (opt.expected_order)
     for (auto& c : res.claim.checks) c.expected_order = *opt.expected_order;
 
-  const auto pr = make_problem<double>(claim.scenario, claim.params);
+  const auto pr = make_problem<S>(claim.scenario, claim.params);
   const Formulation form = formulation_from_string(claim.formulation);
   SchemeOptions scheme_options = opt.scheme;
   if (scheme_options.start.empty()) scheme_options.start = claim.scheme_start;  // --start overrides
-  const Scheme<double> scheme = opt.tableau ? runge_kutta_scheme(*opt.tableau, "tableau " + opt.tableau->name)
-                                            : make_scheme<double>(claim.scheme, scheme_options);
+  const Scheme<S> scheme = P::scheme(claim, opt, scheme_options);
   res.scheme_name = scheme.name;
   res.scheme_label = scheme.label;
-  res.model = model_name(pr.chain);
+  res.precision = P::digits;
+  if constexpr (std::is_same_v<S, double>)
+    res.model = model_name(pr.chain);
+  else
+    res.model = model_name(make_problem<double>(claim.scenario, claim.params).chain);
 
-  const double t_end = pr.t_end;
+  const double t_end = static_cast<double>(pr.t_end);
   res.steps = step_counts(t_end, claim.grid.h_max, claim.grid.h_min, claim.grid.per_decade);
   const std::size_t m = res.steps.size();
   res.h.resize(m);
@@ -183,36 +205,53 @@ StudyResult run_study(const Claim& claim, const StudyOptions& opt) {
   res.error_v.resize(m);
   res.floor.resize(m);
   std::vector<double> ref_error(m), ref_scale(m);
-  auto scale_of = [](const ReferenceSolution& ref) {
-    double s = 0;
-    for (const auto& x : ref.states) s = std::max(s, x.cwiseAbs().maxCoeff());
-    return s;
+  auto scale_of = [](const typename P::Reference& ref) {
+    S s(0);
+    for (const auto& x : ref.states) s = std::max<S>(s, x.cwiseAbs().maxCoeff());
+    return static_cast<double>(s);
   };
 
-  // A fixed scenario has one reference at the union of all grid times; with
-  // γ coupled to h every step size has a reference of its own.
-  std::optional<ReferenceSolution> shared;
+  // A fixed scenario has one reference at the union of all grid times (in
+  // double; in Mp50 one per step count, with one error estimate for them
+  // all); with γ coupled to h every step size has a reference of its own.
+  std::optional<typename P::Reference> shared;
+  std::optional<double> problem_error;
   if (!claim.gamma_per_h) {
-    shared = cached_reference(pr, reference_times(claim, t_end, res.steps), opt.reference, opt.cache_dir);
-    res.reference = shared->provenance.to_json();
+    if constexpr (P::shared_reference) {
+      shared = P::reference(pr, reference_times(claim, pr.t_end, res.steps), opt);
+      res.reference = shared->provenance.to_json();
+    } else {
+      Provenance p;
+      mp_reference_error(pr, p);
+      problem_error = p.error_estimate;
+      res.reference = p.to_json();
+    }
   }
   std::vector<nlohmann::json> provenance(m);
   std::atomic<std::size_t> done{0};
-  parallel_for(m, opt.jobs, [&](std::size_t i) {
+  // Mp50 runs largest step count first, so that no thread is left alone with
+  // the dearest run at the end (results do not depend on the order).
+  const bool largest_first = !P::shared_reference;
+  parallel_for(m, opt.jobs, [&](std::size_t j) {
+    const std::size_t i = largest_first ? m - 1 - j : j;
     const long n = res.steps[i];
     const double h = t_end / double(n);
-    Errors e;
+    GridErrors e;
     if (shared) {
-      e = grid_errors(claim, scheme, pr, form, n, *shared);
+      e = claim_grid_errors(claim, scheme, pr, form, n, *shared);
       ref_error[i] = shared->provenance.error_estimate;
       ref_scale[i] = scale_of(*shared);
     } else {
-      const auto pr_h = problem_at(claim, h);
-      const auto ref = cached_reference(pr_h, reference_times(claim, t_end, {n}), opt.reference, opt.cache_dir);
-      e = grid_errors(claim, scheme, pr_h, form, n, ref);
-      ref_error[i] = ref.provenance.error_estimate;
+      std::optional<Problem<S>> own;
+      const Problem<S>& pr_h = claim.gamma_per_h ? own.emplace(problem_at<S>(claim, h)) : pr;
+      auto ref = P::reference(pr_h, reference_times(claim, pr.t_end, {n}), opt);
+      if (!problem_error) {
+        if constexpr (!P::shared_reference) mp_reference_error(pr_h, ref.provenance);
+        provenance[i] = ref.provenance.to_json();
+      }
+      e = claim_grid_errors(claim, scheme, pr_h, form, n, ref);
+      ref_error[i] = problem_error ? *problem_error : ref.provenance.error_estimate;
       ref_scale[i] = scale_of(ref);
-      provenance[i] = ref.provenance.to_json();
     }
     res.h[i] = h;
     res.error_x[i] = e.x;
@@ -220,7 +259,7 @@ StudyResult run_study(const Claim& claim, const StudyOptions& opt) {
     res.error[i] = final_time_only(claim) ? e.x : std::max(e.x, e.v);
     if (opt.progress) opt.progress(++done, m);
   });
-  if (!shared) {
+  if (!shared && !problem_error) {
     // One provenance for the record (the finest step's), every estimate in the floor.
     res.reference = provenance.back();
     res.reference["per_step_size"] = "one reference per h (gamma = " + std::to_string(*claim.gamma_per_h) + " h)";
@@ -228,7 +267,7 @@ StudyResult run_study(const Claim& claim, const StudyOptions& opt) {
 
   // Floor: what the reference itself may be off by, plus round-off that a
   // scheme accumulates like a random walk over n steps.
-  const double eps = std::numeric_limits<double>::epsilon();
+  const double eps = static_cast<double>(std::numeric_limits<S>::epsilon());
   for (std::size_t i = 0; i < m; ++i)
     res.floor[i] = ref_error[i] + std::sqrt(double(res.steps[i])) * eps * ref_scale[i];
   res.usable = above_floor(res.error, res.floor, opt.floor_factor);
@@ -238,10 +277,85 @@ StudyResult run_study(const Claim& claim, const StudyOptions& opt) {
     res.checks.push_back(evaluate_check(c, res.h, res.error, res.usable));
     res.pass = res.pass && res.checks.back().pass;
   }
-  if (claim.trajectory_h)
-    res.trajectory = trajectory(scheme, form, claim.gamma_per_h ? problem_at(claim, *claim.trajectory_h) : pr,
+  if constexpr (std::is_same_v<S, double>)
+    if (claim.trajectory_h)
+      res.trajectory = trajectory(scheme, form, claim.gamma_per_h ? problem_at(claim, *claim.trajectory_h) : pr,
                                 *claim.trajectory_h, opt);
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return res;
+}
+
+// The same sweep in double next to the Mp50 one, as a figure of the record
+// and a sentence of its notes: where double precision stops (its errors part
+// from the Mp50 errors, its floor) and how far 50 digits go.
+void compare_with_double(StudyResult& res, const Claim& claim, const StudyOptions& opt) {
+  StudyOptions o = opt;
+  o.progress = nullptr;
+  const StudyResult d = run_study_in<double>(claim, o);
+  res.trajectory = d.trajectory;
+  const std::size_t m = res.h.size();
+  // Double is faithful down to the first step size (from the largest) where
+  // its error parts from the Mp50 error by more than 10%.
+  std::optional<std::size_t> last_agree;
+  for (std::size_t i = 0; i < m; ++i) {
+    if (!(std::abs(d.error[i] - res.error[i]) <= 0.1 * res.error[i])) break;
+    last_agree = i;
+  }
+  double d_floor = std::numeric_limits<double>::infinity(), d_min = d_floor, mp_min = d_floor;
+  for (std::size_t i = 0; i < m; ++i) {
+    d_floor = std::min(d_floor, opt.floor_factor * d.floor[i]);
+    if (d.usable[i]) d_min = std::min(d_min, d.error[i]);
+    if (res.usable[i]) mp_min = std::min(mp_min, res.error[i]);
+  }
+  const std::string agree =
+      last_agree ? fmt::format("double agrees with Mp50 to 10% down to h = {:.3g} (E = {:.3g})", res.h[*last_agree],
+                               res.error[*last_agree])
+                 : std::string("double differs from Mp50 by more than 10% already at the largest step");
+  const auto& cd = d.checks.front();
+  const std::string d_fit =
+      cd.used().ok ? fmt::format("fits order {:.3f} [{:.3f}, {:.3f}] ({})", cd.used().order, cd.used().ci_lo,
+                                 cd.used().ci_hi, cd.pass ? "within the claim's tolerance" : "outside the claim's tolerance")
+                   : "finds no fit: " + cd.used().message;
+  const std::string below = std::isfinite(d_min) && std::isfinite(mp_min)
+                                ? fmt::format("{:.1f} decades below double's", std::log10(d_min / mp_min))
+                                : std::string("double has no usable point to compare with");
+  res.precision_note = fmt::format(
+      "Extended precision (cpp_bin_float_50): {}; double's exclusion threshold ({} × floor: reference error estimate "
+      "+ round-off) is {:.3g} at best, its smallest usable error {:.3g}, and on this grid and window double {}. In 50 "
+      "digits the smallest usable error is {:.3g}, {}.",
+      agree, opt.floor_factor, d_floor, d_min, d_fit, mp_min, below);
+  std::vector<double> dfl(m), mfl(m);
+  for (std::size_t i = 0; i < m; ++i) dfl[i] = opt.floor_factor * d.floor[i], mfl[i] = opt.floor_factor * res.floor[i];
+  res.figures = nlohmann::json::array();
+  res.figures.push_back(
+      {{"name", claim.id + "-double-vs-mp50"},
+       {"type", "lines"},
+       {"title", claim.id + ": the same sweep in double and in cpp_bin_float_50"},
+       {"caption", "Error vs h of " + claim.id + " in double (CVODE reference) and in 50 digits (Mp50 reference); "
+                       "dashed: each run's exclusion threshold (points below it are not fitted). " + agree + "."},
+       {"xlabel", "step size h"},
+       {"ylabel", "error E(h)"},
+       {"logx", true},
+       {"logy", true},
+       {"series",
+        {{{"title", "cpp_bin_float_50"}, {"x", res.h}, {"y", res.error}, {"style", "linespoints"}, {"color", "#d62728"}},
+         {{"title", "double"}, {"x", d.h}, {"y", d.error}, {"style", "points"}, {"color", "#1f4fbf"}},
+         {{"title", fmt::format("double: {} × floor", opt.floor_factor)}, {"x", d.h}, {"y", dfl}, {"style", "dashes"},
+          {"color", "#1f4fbf"}},
+         {{"title", fmt::format("Mp50: {} × floor", opt.floor_factor)}, {"x", res.h}, {"y", mfl}, {"style", "dashes"},
+          {"color", "#d62728"}}}}});
+}
+
+}  // namespace
+
+StudyResult run_study(const Claim& claim, const StudyOptions& opt) {
+  const int precision = opt.precision.value_or(claim.precision);
+  if (precision == 16) return run_study_in<double>(claim, opt);
+  if (precision != 50)
+    throw std::invalid_argument("precision must be 16 (double) or 50 (cpp_bin_float_50), not " +
+                                std::to_string(precision));
+  StudyResult res = run_study_in<Mp50>(claim, opt);
+  compare_with_double(res, claim, opt);
   return res;
 }
 
@@ -282,7 +396,7 @@ nlohmann::json StudyResult::to_json() const {
   }
   nlohmann::json usable_json = nlohmann::json::array();
   for (bool u : usable) usable_json.push_back(u);
-  return {{"study", claim.id},
+  nlohmann::json j = {{"study", claim.id},
           {"title", claim.title},
           {"source", {{"paper", claim.paper}, {"item", claim.item}}},
           {"figure_group", claim.figure_group},
@@ -295,7 +409,7 @@ nlohmann::json StudyResult::to_json() const {
           {"error_norm", claim.error_norm},
           {"error_measure", claim.error_measure},
           {"scheme_start", claim.scheme_start},
-          {"notes", claim.notes},
+          {"notes", precision_note.empty() ? claim.notes : claim.notes + (claim.notes.empty() ? "" : " ") + precision_note},
           {"gamma_per_h", claim.gamma_per_h ? nlohmann::json(*claim.gamma_per_h) : nlohmann::json(nullptr)},
           {"steps", steps},
           {"h", h},
@@ -314,6 +428,9 @@ nlohmann::json StudyResult::to_json() const {
           {"reference", reference},
           {"trajectory", trajectory},
           {"seconds", seconds}};
+  if (precision != 16) j["precision"] = precision;
+  if (!figures.is_null()) j["figures"] = figures;
+  return j;
 }
 
 }  // namespace granconv

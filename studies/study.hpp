@@ -27,6 +27,10 @@ struct StudyOptions {
   SchemeOptions scheme;  // options of the claim's scheme (perturbations for negative tests)
   // Replace every check's expected order (to show a wrong claim fails).
   std::optional<double> expected_order;
+  // Decimal digits of the scalar the scheme and the reference run in: 16
+  // (double, CVODE reference) or 50 (cpp_bin_float_50, multiprecision
+  // reference); nullopt: the claim's "precision" (default 16).
+  std::optional<int> precision;
   // Points whose error is below floor_factor × floor are excluded from fits.
   double floor_factor = 10;
   std::function<void(std::size_t done, std::size_t total)> progress;
@@ -50,6 +54,9 @@ struct StudyResult {
   bool pass = false;
   nlohmann::json reference;   // provenance
   nlohmann::json trajectory;  // null when the claim asks for none
+  int precision = 16;          // digits the sweep ran in (StudyOptions::precision)
+  nlohmann::json figures;      // precision 50: the double-vs-Mp50 figure (null otherwise)
+  std::string precision_note;  // precision 50: where double stops, appended to the notes
   double seconds = 0;
   nlohmann::json to_json() const;
 };

@@ -1,0 +1,139 @@
+// Extended precision (`granconv run --precision 50`): a scheme in
+// cpp_bin_float_50 goes far below double's round-off, and an order study in
+// 50 digits (against the multiprecision reference) resolves errors that a
+// double study must exclude as below its floor.
+#include <boost/multiprecision/cpp_bin_float.hpp>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "models/positive_power.hpp"
+#include "schemes/scheme_catalogue.hpp"
+#include "studies/study.hpp"
+#include "tests/oscillator.hpp"
+
+using namespace granconv;
+using Mp50 = boost::multiprecision::cpp_bin_float_50;
+
+namespace {
+
+// Max of the x and v errors at T against the exact solution, taken in Mp50.
+template <class S>
+double oscillator_error(long n) {
+  const Scheme<S> gl2 = make_scheme<S>("gl2");
+  Vec<S> y0(2), y(2);
+  y0 << S(1), S(0);
+  const S T = S(1) / 10;
+  gl2.run(testing::oscillator<S>(), Formulation::xv, y0, T / S(n), n, [&](long, const Vec<S>& xv) { y = xv; }, {});
+  const Vec<Mp50> exact = harmonic_oscillator_state<Mp50>(Mp50(1) / 10);
+  const Mp50 ex = abs(Mp50(y[0]) - exact[0]), ev = abs(Mp50(y[1]) - exact[1]);
+  return static_cast<double>(ex > ev ? ex : ev);
+}
+
+Claim small_claim() {
+  Claim c;
+  c.id = "test-gl2-nobreak-mp50";
+  c.title = "test";
+  c.figure_group = "test";
+  c.scenario = "trimer-nobreak";
+  c.scheme = "gl2";
+  c.formulation = "xw";
+  c.params = {"t_end=0.15"};  // a tenth of the paper's interval: a cheap 50-digit sweep
+  c.grid = {0.005, 0.001, 8};
+  c.checks.push_back({"all", FitWindow{0.001, 0.005}, FitKind::least_squares, 4.0, 0.2, 0.4});
+  c.precision = 50;
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("GL2 in cpp_bin_float_50 gets below 1e-20 on the oscillator where double cannot", "[precision]") {
+  const double e_mp = oscillator_error<Mp50>(2000), e_mp_coarse = oscillator_error<Mp50>(1000);
+  const double e_d = oscillator_error<double>(2000);
+  INFO("Mp50 errors " << e_mp_coarse << " (n = 1000), " << e_mp << " (n = 2000); double " << e_d << " (n = 2000)");
+  CHECK(e_mp < 1e-20);
+  CHECK(std::abs(std::log2(e_mp_coarse / e_mp) - 4) < 0.05);  // still the classical order down there
+  CHECK(e_d > 1e-18);                                         // double's round-off, not the scheme
+}
+
+TEST_CASE("an order study in 50 digits resolves errors below double's floor", "[precision]") {
+  StudyOptions opt;
+  opt.jobs = 2;
+  const StudyResult r = run_study(small_claim(), opt);
+  REQUIRE(r.precision == 50);
+  REQUIRE(r.pass);
+  CHECK(r.checks.front().used().order == Approx(4).margin(0.2));
+  CHECK(r.usable.back());
+  CHECK(r.error.back() < 1e-14);    // below what the double study may use
+  CHECK(r.floor.back() < 1e-25);    // the Mp50 reference's estimate + 50-digit round-off
+  const auto j = r.to_json();
+  CHECK(j.at("precision") == 50);
+  REQUIRE(j.at("figures").size() == 1);
+  CHECK(j.at("figures")[0].at("series").size() == 4);  // Mp50, double and both thresholds
+  CHECK(j.at("notes").get<std::string>().find("Extended precision") != std::string::npos);
+}
+
+TEST_CASE("precision other than 16 or 50 and --tableau in 50 digits are rejected", "[precision]") {
+  StudyOptions opt;
+  opt.precision = 32;
+  CHECK_THROWS_WITH(run_study(small_claim(), opt), Catch::Contains("precision must be 16"));
+  StudyOptions t;
+  t.tableau = tableaux::gauss_legendre2<double>();
+  CHECK_THROWS_WITH(run_study(small_claim(), t), Catch::Contains("--tableau runs in double only"));
+}
+
+TEST_CASE("an order study in 50 digits is bit-identical with 1 and 2 threads", "[precision][determinism]") {
+  StudyOptions one, two;
+  one.jobs = 1;
+  two.jobs = 2;
+  auto a = run_study(small_claim(), one).to_json(), b = run_study(small_claim(), two).to_json();
+  a.erase("seconds");
+  b.erase("seconds");
+  CHECK(a.dump() == b.dump());
+}
+
+// models/positive_power.hpp replaces boost's exact square root in Mp50 by a
+// Newton iteration seeded from double: it must stay within an ulp of the
+// exact result at every magnitude, be exact on exact squares, and leave the
+// double path as std::sqrt.
+TEST_CASE("positive_sqrt in cpp_bin_float_50 agrees with boost's sqrt to an ulp", "[precision][sqrt]") {
+  std::mt19937_64 rng(6);
+  std::uniform_real_distribution<double> decade(-300, 300), unit(0, 1);
+  const Mp50 eps = std::numeric_limits<Mp50>::epsilon();
+  auto ulps_off = [&](const Mp50& x) {
+    const Mp50 exact = sqrt(x), fast = positive_sqrt(x);
+    return static_cast<double>(abs(fast - exact) / (exact * eps));
+  };
+  double worst = 0;
+  for (int i = 0; i < 20000; ++i) {
+    // Full 50-digit mantissas: a random Mp50 in [1, 10) times a random power of ten.
+    Mp50 m = 1 + 9 * Mp50(unit(rng));
+    for (int k = 0; k < 3; ++k) m += Mp50(unit(rng)) * pow(Mp50(2), -53 * (k + 1));
+    const Mp50 x = m * pow(Mp50(10), static_cast<int>(decade(rng)));
+    worst = std::max(worst, ulps_off(x));
+  }
+  // Extremes of the exponent range, powers of two (odd and even exponents)
+  // and the neighbours of 1.
+  const Mp50 tiny = std::numeric_limits<Mp50>::min(), huge = std::numeric_limits<Mp50>::max();
+  for (const Mp50& x : {tiny, tiny * 3, huge, huge / 3, Mp50(1), Mp50(2), Mp50(0.5), Mp50(1) + eps, Mp50(1) - eps / 2,
+                        Mp50("1e-4000"), Mp50("7.3e3999"), Mp50(1e-300), Mp50(2) / 3})
+    worst = std::max(worst, ulps_off(x));
+  for (int e = -1000; e <= 1000; e += 37) worst = std::max(worst, ulps_off(ldexp(Mp50(1), e)));
+  INFO("worst deviation from boost's sqrt: " << worst << " ulp");
+  CHECK(worst <= 1.0);
+
+  // Exact squares: small integers, and an 84-bit root at extreme exponents.
+  for (long k = 1; k <= 5000; k += 7) CHECK(positive_sqrt(Mp50(k) * Mp50(k)) == Mp50(k));
+  // A root of 84 significant bits, so that its square is exact in 168.
+  const Mp50 r = Mp50(1) / 3;
+  const Mp50 r84 = ldexp(Mp50(round(ldexp(r, 84))), -84);
+  CHECK(positive_sqrt(r84 * r84) == r84);
+  CHECK(positive_sqrt(ldexp(r84 * r84, -2000)) == ldexp(r84, -1000));
+  CHECK(positive_sqrt(ldexp(r84 * r84, 2002)) == ldexp(r84, 1001));
+
+  // Double stays on std::sqrt, bit for bit.
+  for (double x : {1e-300, 0.3, 2.0, 1e300, 5e-324, 0.1 + 0.2})
+    CHECK(positive_sqrt(x) == std::sqrt(x));
+  CHECK(positive_power_half(0.3, 3) == 0.3 * std::sqrt(0.3));
+}
