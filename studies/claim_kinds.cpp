@@ -7,6 +7,7 @@
 #include "studies/lzb_claims.hpp"
 #include "studies/order_sweep_claims.hpp"
 #include "studies/analysis_claims.hpp"
+#include "studies/atlas_claims.hpp"
 #include "studies/bistiffness_claims.hpp"
 #include "studies/cd_claims.hpp"
 #include "studies/cradle_claims.hpp"
@@ -49,6 +50,7 @@ const std::vector<ClaimKind>& claim_kinds() {
       {"bistiffness", &run_bistiffness_claim},
       {"lzb", &run_lzb_claim},
       {"contact-dynamics", &run_contact_dynamics_claim},
+      {"atlas", &run_atlas_claim},
   };
   return kinds;
 }

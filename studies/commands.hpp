@@ -16,6 +16,7 @@ struct RunArgs {
   bool check = false;
   std::string tableau;
   std::optional<double> expected;
+  std::optional<int> precision;  // 16 or 50 digits (order claims); nullopt: each claim's own
   double dissipation_scale = 1;
   std::string start;  // start rule of a staggered scheme (perturbation / experiment)
   std::string claims;
@@ -53,5 +54,23 @@ struct SolveArgs : ProblemArgs {
 int solve(const SolveArgs& a);
 
 int list(const std::string& what, bool markdown, const std::string& claims);
+
+// studies/validate_command.cpp
+struct ValidateArgs {
+  std::string tableau;
+  std::string out = "out";
+  std::string cache;  // default <out>/cache; "none" disables
+  int jobs = 0;
+};
+int validate(const ValidateArgs& a);
+
+// studies/atlas_command.cpp
+struct AtlasArgs {
+  std::string out = "out";
+  std::string cache;  // default <out>/cache; "none" disables
+  int jobs = 0;
+  std::string claims;
+};
+int atlas(const AtlasArgs& a);
 
 }  // namespace granconv::cli

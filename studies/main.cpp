@@ -28,6 +28,9 @@ int main(int argc, char** argv) {
   run_cmd->add_flag("--check", run_args.check, "Exit with status 1 when a claim fails");
   run_cmd->add_option("--tableau", run_args.tableau, "Replace the claim's scheme by this tableau file (JSON)");
   run_cmd->add_option("--expected", run_args.expected, "Replace the expected order of every check");
+  run_cmd->add_option("--precision", run_args.precision,
+                      "Order claims: digits of the scheme and reference, 16 (double, CVODE) or 50 (cpp_bin_float_50, "
+                      "multiprecision reference); default: the claim's");
   run_cmd->add_option("--dissipation-scale", run_args.dissipation_scale,
                       "Tailored schemes: scale theta - 1/2 = C11 = gamma/(2h) by this factor (perturbation)")
       ->check(CLI::PositiveNumber);
@@ -70,6 +73,20 @@ int main(int argc, char** argv) {
   solve_cmd->add_option("--start", solve_args.start,
                         "Staggered DEM schemes: start rule (half-kick | v0 | exact | exact-first-step | heun)");
 
+  ValidateArgs validate_args;
+  auto* validate_cmd = app.add_subcommand("validate", "Validate a Runge-Kutta tableau: DIR/validate/<name>.json and .html");
+  validate_cmd->add_option("--tableau", validate_args.tableau, "Tableau file (JSON: name, A, b, c, order)")->required();
+  validate_cmd->add_option("--out", validate_args.out, "Output directory")->capture_default_str();
+  validate_cmd->add_option("--cache", validate_args.cache, "Reference cache directory (default DIR/cache; 'none' disables)");
+  validate_cmd->add_option("--jobs", validate_args.jobs, "Threads (default: all cores)")->check(CLI::NonNegativeNumber);
+
+  AtlasArgs atlas_args;
+  auto* atlas_cmd = app.add_subcommand("atlas", "Run the order atlas (every scheme x force model): DIR/atlas/atlas.json");
+  atlas_cmd->add_option("--out", atlas_args.out, "Output directory")->capture_default_str();
+  atlas_cmd->add_option("--cache", atlas_args.cache, "Reference cache directory (default DIR/cache; 'none' disables)");
+  atlas_cmd->add_option("--jobs", atlas_args.jobs, "Threads (default: all cores)")->check(CLI::NonNegativeNumber);
+  atlas_cmd->add_option("--claims", atlas_args.claims, "Claim catalogue holding the atlas claim (default: the shipped one)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -81,6 +98,8 @@ int main(int argc, char** argv) {
     if (*report_cmd) return report(report_args);
     if (*ref_cmd) return reference(ref_args);
     if (*solve_cmd) return solve(solve_args);
+    if (*atlas_cmd) return atlas(atlas_args);
+    if (*validate_cmd) return validate(validate_args);
   } catch (const std::exception& e) {
     std::cerr << "granconv: error: " << e.what() << '\n';
     return 2;
