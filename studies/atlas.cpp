@@ -101,7 +101,13 @@ CellVerdict judge_cell(const std::vector<double>& h, const std::vector<double>& 
   v.fit = fit_order(h, e, usable, fo);
   fo.kind = FitKind::least_squares;
   v.least_squares = fit_order(h, e, usable, fo);
-  if (!v.fit.ok) {
+  // Failed step sizes (Newton without a solution, e.g. across a switch of
+  // the law) are missing points: fitted on a minority of the grid, the
+  // survivors are a biased sample, not an asymptotic window.
+  const auto failed = static_cast<std::size_t>(std::count_if(e.begin(), e.end(), [](double x) { return !std::isfinite(x); }));
+  if (2 * failed > e.size()) {
+    v.reason = fmt::format("the scheme failed at {} of {} step sizes", failed, e.size());
+  } else if (!v.fit.ok) {
     v.reason = "no asymptotic window: " + v.fit.message;
   } else if (v.fit.ci_hi - v.fit.ci_lo > s.max_ci_width) {
     v.reason = fmt::format("CI {:.3f} wide (> {:.2g})", v.fit.ci_hi - v.fit.ci_lo, s.max_ci_width);

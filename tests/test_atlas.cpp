@@ -1,6 +1,7 @@
 // The order atlas: its grid comes from the catalogues, and its verdicts on
 // fake error series (trustworthy, untrustworthy, order lost) are right.
 #include <catch2/catch.hpp>
+#include <limits>
 
 #include <cmath>
 #include <set>
@@ -103,6 +104,16 @@ TEST_CASE("atlas cell verdicts on fake error series", "[atlas]") {
     const auto v = judge_cell(s.h, s.e, s.usable, 2, st);
     CHECK_FALSE(v.trustworthy);
     CHECK_FALSE(v.reason.empty());
+  }
+  SECTION("a scheme that failed at most step sizes is untrustworthy, however clean the rest") {
+    auto s = power_law(2.0, 0.0);
+    for (std::size_t i = 0; 2 * i <= s.e.size(); ++i) {
+      s.e[i] = std::numeric_limits<double>::quiet_NaN();
+      s.usable[i] = false;
+    }
+    const auto v = judge_cell(s.h, s.e, s.usable, 2, st);
+    CHECK_FALSE(v.trustworthy);
+    CHECK(v.reason.find("failed at") != std::string::npos);
   }
   SECTION("too few points above the floor: no asymptotic window") {
     auto s = power_law(2.0, 0.0);
