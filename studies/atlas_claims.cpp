@@ -202,7 +202,8 @@ std::string atlas_cell_text(const Atlas& a, const AtlasCell& c) {
   std::size_t failed = 0;
   for (const auto& f : c.failures) failed += !f.empty();
   const std::string note = failed ? fmt::format(" (scheme failed at {} step sizes)", failed) : "";
-  if (!c.verdict.trustworthy) return "untrustworthy: " + c.verdict.reason + note;
+  if (!c.verdict.trustworthy)
+    return "untrustworthy: " + c.verdict.reason + (c.verdict.reason.find("failed at") == std::string::npos ? note : "");
   const auto& f = c.verdict.fit;
   return fmt::format("{:.2f} [{:.2f}, {:.2f}] ({}){}{}", f.order, f.ci_lo, f.ci_hi, a.rows[c.row].classical_order,
                      c.verdict.lost_order ? " ↓" : "", note);
