@@ -61,6 +61,7 @@ struct ValidateArgs {
   std::string out = "out";
   std::string cache;  // default <out>/cache; "none" disables
   int jobs = 0;
+  int precision = 16;  // 16 (double) or 50 (item 4 in cpp_bin_float_50)
 };
 int validate(const ValidateArgs& a);
 

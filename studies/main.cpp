@@ -79,6 +79,10 @@ int main(int argc, char** argv) {
   validate_cmd->add_option("--out", validate_args.out, "Output directory")->capture_default_str();
   validate_cmd->add_option("--cache", validate_args.cache, "Reference cache directory (default DIR/cache; 'none' disables)");
   validate_cmd->add_option("--jobs", validate_args.jobs, "Threads (default: all cores)")->check(CLI::NonNegativeNumber);
+  validate_cmd->add_option("--precision", validate_args.precision,
+                           "Digits of the smooth-problem runs (item 4): 16 (double, CVODE) or 50 (cpp_bin_float_50 "
+                           "against the multiprecision reference); contact items stay in double")
+      ->capture_default_str();
 
   AtlasArgs atlas_args;
   auto* atlas_cmd = app.add_subcommand("atlas", "Run the order atlas (every scheme x force model): DIR/atlas/atlas.json");

@@ -3,6 +3,8 @@
 
 #include <chrono>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include "schemes/order_conditions.hpp"
 #include "schemes/scheme_catalogue.hpp"
@@ -57,9 +59,16 @@ nlohmann::json ConvergenceRun::to_json(bool with_seconds) const {
 
 ValidationResult validate_scheme(const SchemeUnderTest& s, const ValidateOptions& opt) {
   using namespace validate_detail;
+  if (opt.precision != 16 && opt.precision != 50)
+    throw std::invalid_argument("validate: precision must be 16 (double) or 50 (cpp_bin_float_50), not " +
+                                std::to_string(opt.precision));
+  if (opt.precision == 50 && !s.tableau)
+    throw std::invalid_argument("validate: precision 50 needs the scheme's exact tableau (SchemeUnderTest::tableau); "
+                                "scheme '" + s.name + "' is written in code and runs in double only");
   const auto start = std::chrono::steady_clock::now();
   ValidationResult res;
   res.name = s.name;
+  res.precision = opt.precision;
   res.scheme_label = s.scheme.label;
   res.claimed_order = s.claimed_order;
 
@@ -68,7 +77,12 @@ ValidationResult validate_scheme(const SchemeUnderTest& s, const ValidateOptions
   std::optional<int> linear, nonlinear;
   if (s.tableau) {
     res.items = analyse_tableau(*s.tableau, s.claimed_order, &res);
-    nonlinear = std::min(res.items[0].value["max_order"].get<int>(), 6);
+    for (auto& it : res.items) it.precision = 50;  // trees, R(z) and C_ij are computed exactly in Mp50
+    // What a double run can see: the order to double precision when a
+    // decimal tableau misses the strict one (validate_analysis.cpp).
+    nonlinear = std::min(std::max(res.items[0].value["max_order"].get<int>(),
+                                  res.items[0].value["max_order_to_double_precision"].get<int>()),
+                         6);
     linear = std::max(*nonlinear, res.items[1].value["linear_order"].get<int>());
   } else {
     res.items = {not_applicable(1, "order_conditions", "Order conditions (rooted trees, up to order 6)"),
@@ -84,7 +98,13 @@ ValidationResult validate_scheme(const SchemeUnderTest& s, const ValidateOptions
     res.items.push_back(make());
     res.items.back().seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
-  timed([&] { return smooth_item(s.scheme, linear, nonlinear, opt); });
+  if (opt.precision == 50)
+    timed([&] {
+      return smooth_item_mp50(runge_kutta_scheme(*s.tableau, "tableau " + s.tableau->name + " (cpp_bin_float_50)"),
+                              linear, nonlinear, opt);
+    });
+  else
+    timed([&] { return smooth_item(s.scheme, linear, nonlinear, opt); });
   if (opt.contact_items) {
     timed([&] { return contact_item(s.scheme, nonlinear, opt); });
   } else {
@@ -112,6 +132,7 @@ nlohmann::json ValidationResult::to_json() const {
                           {"title", it.title},
                           {"applicable", it.applicable},
                           {"pass", it.pass ? nlohmann::json(*it.pass) : nlohmann::json(nullptr)},
+                          {"precision", it.applicable ? nlohmann::json(it.precision) : nlohmann::json(nullptr)},
                           {"verdict", it.verdict},
                           {"value", it.value}});
   auto field = [&](int number, const char* key) -> nlohmann::json {
@@ -136,7 +157,12 @@ nlohmann::json ValidationResult::to_json() const {
           {"scheme_label", scheme_label},
           {"claimed_order", claimed_order ? nlohmann::json(*claimed_order) : nlohmann::json(nullptr)},
           {"pass", pass},
+          {"precision", precision},
+          {"precision_note", precision == 50 ? "items 1-4 in cpp_bin_float_50; items 5-6 (contact problems, "
+                                               "work-precision) in double: 50 digits there cost minutes per run"
+                                             : "items 4-6 in double (items 1-3, given a tableau, exact in cpp_bin_float_50)"},
           {"order_conditions_max_order", field(1, "max_order")},
+          {"order_conditions_max_order_to_double_precision", field(1, "max_order_to_double_precision")},
           {"first_failing_condition", field(1, "first_failing_condition")},
           {"a_stable", field(2, "a_stable")},
           {"l_stable", field(2, "l_stable")},

@@ -14,6 +14,12 @@
 //   6. work–precision on the dimer against cn, gl2 and irk-tailored.
 // Items 1–3 need a tableau; a scheme written in code gets 4–6 only.
 //
+// precision 50 runs item 4 in cpp_bin_float_50 (the tableau's exact entries,
+// against the exact oscillator and the 50-digit RKF 7(8) reference of
+// trimer-nobreak), so its convergence lines continue below double's ~1e-13.
+// Items 1–3 are exact in 50 digits whatever the precision; items 5–6 stay in
+// double (contact problems in 50 digits cost minutes per run).
+//
 // Every item carries a verdict: pass = true/false where the item checks
 // something that can fail (1: the author's claimed order against the trees;
 // 4: observed against expected order; 5: the contact order is not above the
@@ -70,6 +76,17 @@ struct ValidateOptions {
   StepGrid impact_grid{0.1, 3e-4, 8};
   StepGrid binary_grid{0.1, 3e-4, 8};
   StepGrid dimer_grid{0.3, 5e-3, 5};
+  // 16: every run in double against CVODE; 50: item 4 in cpp_bin_float_50
+  // (needs SchemeUnderTest::tableau), on its own problems and grids below.
+  int precision = 16;
+  // Precision 50, item 4. The oscillator's global error grows like T h^p, so
+  // its 50-digit run is short (T = 1) to reach ~1e-18 at n ~ 20000; the
+  // grids stop where GL2 is ~1e-17 (trimer-nobreak at h = 1.2e-4, ~0.25 ms
+  // a step) and the cutoff keeps clear of the 50-digit round-off only.
+  double mp50_oscillator_t_end = 1;
+  StepGrid mp50_oscillator_grid{0.5, 5e-5, 5};
+  StepGrid mp50_nobreak_grid{0.05, 1.2e-4, 5};
+  double mp50_error_cutoff = 1e-30;
   bool contact_items = true;    // item 5
   bool work_precision = true;   // item 6
   int timing_repetitions = 3;   // item 6: CPU time = min over repetitions
@@ -97,11 +114,13 @@ struct ValidationItem {
   nlohmann::json value;      // the item's data
   std::vector<ConvergenceRun> runs;  // items 4–6
   double seconds = 0;                // wall time of the item (not in to_json: not a result)
+  int precision = 16;                // decimal digits the item computed in (16: double)
 };
 
 struct ValidationResult {
   std::string name, scheme_label;
   std::optional<int> claimed_order;
+  int precision = 16;                 // ValidateOptions::precision
   std::vector<ValidationItem> items;  // items[i].number == i + 1
   bool pass = true;                   // no item has pass == false
   double seconds = 0;
@@ -114,6 +133,8 @@ struct ValidationResult {
   nlohmann::json to_json() const;
 };
 
+// Throws std::invalid_argument for a precision other than 16 or 50, and for
+// precision 50 without a tableau (a scheme written in code exists in double only).
 ValidationResult validate_scheme(const SchemeUnderTest& scheme, const ValidateOptions& options = {});
 
 // Items 1–3 alone (no time stepping): the analysis of a tableau.

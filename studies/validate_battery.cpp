@@ -22,11 +22,11 @@
 
 #include <fmt/format.h>
 
-#include "models/oscillator.hpp"
 #include "models/scenarios.hpp"
 #include "reference/reference_cache.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/grid_errors.hpp"
+#include "studies/mp_reference.hpp"
 #include "studies/order_fit.hpp"
 #include "studies/parallel_for.hpp"
 #include "studies/step_grid.hpp"
@@ -34,12 +34,44 @@
 
 namespace granconv::validate_detail {
 
-Problem<double> oscillator_problem(double t_end) {
-  Problem<double> pr{"harmonic-oscillator", Parameters(), harmonic_oscillator_chain<double>(),
-                     harmonic_oscillator_state<double>(0.0), t_end, {}, "closed form x = cos t, v = -sin t"};
-  pr.exact = [](const double& t) { return harmonic_oscillator_state<double>(t); };
-  return pr;
+namespace {
+
+// The fit of a run whose errors and floors are in: usable points, window, and
+// the coarsest failed run in the message.
+void fit_run(ConvergenceRun& r, const std::vector<std::string>& failure, const ValidateOptions& opt,
+             double error_cutoff, bool contact) {
+  const std::size_t m = r.steps.size();
+  r.usable = above_floor(r.error, r.floor, opt.floor_factor);
+  for (std::size_t i = 0; i < m; ++i) r.usable[i] = r.usable[i] && r.error[i] > error_cutoff;
+  FitOptions fo;
+  fo.kind = FitKind::least_squares;
+  if (contact) {
+    // Contact events fall at a different phase of a step for every h, so the
+    // error oscillates with h and no stretch of it is straight: the order is
+    // the slope of the upper envelope (per-bin maxima) over the whole grid,
+    // as in the JVB fig. 2 claims.
+    fo.kind = FitKind::upper_envelope;
+    fo.window = FitWindow{*std::min_element(r.h.begin(), r.h.end()), *std::max_element(r.h.begin(), r.h.end())};
+  }
+  const OrderFit fit = fit_order(r.h, r.error, r.usable, fo);
+  r.fit_ok = fit.ok;
+  r.order = fit.order;
+  r.ci_lo = fit.ci_lo;
+  r.ci_hi = fit.ci_hi;
+  r.h_min = fit.h_min;
+  r.intercept = fit.intercept;
+  r.h_max = fit.h_max;
+  r.points = fit.points;
+  r.fit_message = fit.message;
+  for (std::size_t i = 0; i < m; ++i)
+    if (!failure[i].empty()) {
+      r.fit_message += (r.fit_message.empty() ? "" : "; ") +
+                       fmt::format("the run with h = {:.4g} failed: {}", r.h[i], failure[i]);
+      break;  // the coarsest failure tells the story
+    }
 }
+
+}  // namespace
 
 ConvergenceRun converge(const Scheme<double>& scheme, const std::string& label, const Problem<double>& pr,
                         Formulation f, const StepGrid& grid, const ValidateOptions& opt, bool timing, bool contact) {
@@ -80,34 +112,51 @@ ConvergenceRun converge(const Scheme<double>& scheme, const std::string& label, 
       failure[i] = ex.what();
     }
   });
-  r.usable = above_floor(r.error, r.floor, opt.floor_factor);
-  for (std::size_t i = 0; i < m; ++i) r.usable[i] = r.usable[i] && r.error[i] > opt.error_cutoff;
-  FitOptions fo;
-  fo.kind = FitKind::least_squares;
-  if (contact) {
-    // Contact events fall at a different phase of a step for every h, so the
-    // error oscillates with h and no stretch of it is straight: the order is
-    // the slope of the upper envelope (per-bin maxima) over the whole grid,
-    // as in the JVB fig. 2 claims.
-    fo.kind = FitKind::upper_envelope;
-    fo.window = FitWindow{*std::min_element(r.h.begin(), r.h.end()), *std::max_element(r.h.begin(), r.h.end())};
-  }
-  const OrderFit fit = fit_order(r.h, r.error, r.usable, fo);
-  r.fit_ok = fit.ok;
-  r.order = fit.order;
-  r.ci_lo = fit.ci_lo;
-  r.ci_hi = fit.ci_hi;
-  r.h_min = fit.h_min;
-  r.intercept = fit.intercept;
-  r.h_max = fit.h_max;
-  r.points = fit.points;
-  r.fit_message = fit.message;
-  for (std::size_t i = 0; i < m; ++i)
-    if (!failure[i].empty()) {
-      r.fit_message += (r.fit_message.empty() ? "" : "; ") +
-                       fmt::format("the run with h = {:.4g} failed: {}", r.h[i], failure[i]);
-      break;  // the coarsest failure tells the story
+  fit_run(r, failure, opt, opt.error_cutoff, contact);
+  return r;
+}
+
+ConvergenceRun converge_mp50(const Scheme<Mp50>& scheme, const std::string& label, const Problem<Mp50>& pr,
+                             Formulation f, const StepGrid& grid, const ValidateOptions& opt) {
+  ConvergenceRun r;
+  r.problem = label;
+  r.formulation = f == Formulation::xv ? "xv" : "xw";
+  r.scheme = scheme.name;
+  const double t_end = static_cast<double>(pr.t_end);
+  r.steps = step_counts(t_end, grid.h_max, grid.h_min, grid.per_decade);
+  const std::size_t m = r.steps.size();
+  r.h.resize(m);
+  r.error.resize(m);
+  r.floor.resize(m);
+  std::vector<std::string> failure(m);
+  // One reference at the union of the grid times (its steps do not depend on
+  // the output times) and its error estimate, side by side on two threads.
+  const std::vector<Mp50> times = all_grid_times<Mp50>(pr.t_end, r.steps);
+  MpReference ref;
+  Provenance estimate;
+  parallel_for(2, opt.jobs, [&](std::size_t i) {
+    if (i == 0) ref = mp_reference(pr, times);
+    else mp_reference_error(pr, estimate);
+  });
+  Mp50 scale_mp(0);
+  for (const auto& x : ref.states) scale_mp = std::max<Mp50>(scale_mp, x.cwiseAbs().maxCoeff());
+  const double scale = static_cast<double>(scale_mp);
+  const double eps = static_cast<double>(std::numeric_limits<Mp50>::epsilon());
+  // Largest step count first: no thread is left alone with the dearest run.
+  parallel_for(m, opt.jobs, [&](std::size_t j) {
+    const std::size_t i = m - 1 - j;
+    const long n = r.steps[i];
+    r.h[i] = t_end / double(n);
+    r.floor[i] = estimate.error_estimate + std::sqrt(double(n)) * eps * scale;
+    try {
+      const GridErrors e = grid_errors<Mp50>(scheme, pr, f, n, times, ref.states, ErrorMeasure::grid_max);
+      r.error[i] = std::max(e.x, e.v);
+    } catch (const std::exception& ex) {
+      r.error[i] = std::numeric_limits<double>::quiet_NaN();
+      failure[i] = ex.what();
     }
+  });
+  fit_run(r, failure, opt, opt.mp50_error_cutoff, false);
   return r;
 }
 
@@ -116,13 +165,15 @@ std::string fit_text(const ConvergenceRun& r) {
   return fmt::format("{:.2f} [{:.2f}, {:.2f}]", r.order, r.ci_lo, r.ci_hi);
 }
 
-ValidationItem smooth_item(const Scheme<double>& scheme, std::optional<int> linear_expected,
-                           std::optional<int> nonlinear_expected, const ValidateOptions& opt) {
-  ValidationItem it{4, "observed_order_smooth", "Observed order on smooth problems", true, {}, "", {}, {}};
-  it.runs.push_back(converge(scheme, "harmonic oscillator (T = " + fmt::format("{:g}", opt.oscillator_t_end) + ")",
-                             oscillator_problem(opt.oscillator_t_end), Formulation::xv, opt.oscillator_grid, opt, false, false));
-  it.runs.push_back(converge(scheme, "trimer-nobreak", make_problem<double>("trimer-nobreak", std::vector<std::string>{}),
-                             Formulation::xv, opt.nobreak_grid, opt, false, false));
+namespace {
+
+std::string oscillator_label(double t_end) { return "harmonic oscillator (T = " + fmt::format("{:g}", t_end) + ")"; }
+
+// Item 4's verdict on its two runs (oscillator, trimer-nobreak).
+ValidationItem smooth_verdict(std::vector<ConvergenceRun> runs, int precision, std::optional<int> linear_expected,
+                              std::optional<int> nonlinear_expected, const ValidateOptions& opt) {
+  ValidationItem it{4, "observed_order_smooth", "Observed order on smooth problems", true, {}, "", {}, std::move(runs)};
+  it.precision = precision;
   const std::optional<int> expected[2] = {linear_expected, nonlinear_expected};
   nlohmann::json per = nlohmann::json::array();
   int conclusive = 0;
@@ -159,6 +210,7 @@ ValidationItem smooth_item(const Scheme<double>& scheme, std::optional<int> line
             (why.empty() ? "" : " (" + why + ")");
   }
   it.value = {{"problems", per},
+              {"precision", precision},
               {"tolerance", opt.smooth_tolerance},
               {"max_ci_width", opt.max_ci_width},
               {"expected_from",
@@ -174,6 +226,29 @@ ValidationItem smooth_item(const Scheme<double>& scheme, std::optional<int> line
     it.verdict = (all_ok ? "matches: " : "MISMATCH: ") + text;
   }
   return it;
+}
+
+}  // namespace
+
+ValidationItem smooth_item(const Scheme<double>& scheme, std::optional<int> linear_expected,
+                           std::optional<int> nonlinear_expected, const ValidateOptions& opt) {
+  std::vector<ConvergenceRun> runs;
+  runs.push_back(converge(scheme, oscillator_label(opt.oscillator_t_end), oscillator_problem<double>(opt.oscillator_t_end),
+                          Formulation::xv, opt.oscillator_grid, opt, false, false));
+  runs.push_back(converge(scheme, "trimer-nobreak", make_problem<double>("trimer-nobreak", std::vector<std::string>{}),
+                          Formulation::xv, opt.nobreak_grid, opt, false, false));
+  return smooth_verdict(std::move(runs), 16, linear_expected, nonlinear_expected, opt);
+}
+
+ValidationItem smooth_item_mp50(const Scheme<Mp50>& scheme, std::optional<int> linear_expected,
+                                std::optional<int> nonlinear_expected, const ValidateOptions& opt) {
+  std::vector<ConvergenceRun> runs;
+  runs.push_back(converge_mp50(scheme, oscillator_label(opt.mp50_oscillator_t_end),
+                               oscillator_problem<Mp50>(opt.mp50_oscillator_t_end), Formulation::xv,
+                               opt.mp50_oscillator_grid, opt));
+  runs.push_back(converge_mp50(scheme, "trimer-nobreak", make_problem<Mp50>("trimer-nobreak", std::vector<std::string>{}),
+                               Formulation::xv, opt.mp50_nobreak_grid, opt));
+  return smooth_verdict(std::move(runs), 50, linear_expected, nonlinear_expected, opt);
 }
 
 ValidationItem contact_item(const Scheme<double>& scheme, std::optional<int> smooth_expected,

@@ -1,4 +1,4 @@
-// `granconv validate --tableau FILE.json [--out DIR] [--jobs N] [--cache DIR]`:
+// `granconv validate --tableau FILE.json [--out DIR] [--jobs N] [--cache DIR] [--precision 16|50]`:
 // the battery of studies/validate.hpp on a tableau file, written to
 // DIR/validate/<name>.json and .html. The file is parsed and checked in full
 // before anything is computed or written: a malformed file exits 2 with a
@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <stdexcept>
+#include <string>
 #include <thread>
 
 #include <fmt/format.h>
@@ -17,9 +19,14 @@
 namespace granconv::cli {
 
 int validate(const ValidateArgs& a) {
+  // Checked before the file is read: a bad value writes nothing.
+  if (a.precision != 16 && a.precision != 50)
+    throw std::invalid_argument("--precision must be 16 (double) or 50 (cpp_bin_float_50), not " +
+                                std::to_string(a.precision));
   const Tableau<Mp50> tableau = read_tableau_file_mp(a.tableau);
   read_tableau_file(a.tableau);  // the double scheme: rejects entries beyond double's range
   ValidateOptions opt;
+  opt.precision = a.precision;
   opt.jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (a.cache != "none")
     opt.cache_dir = a.cache.empty() ? std::filesystem::path(a.out) / "cache" : std::filesystem::path(a.cache);

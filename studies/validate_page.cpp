@@ -132,6 +132,13 @@ std::string page_html(const ValidationResult& r, const std::string& stem, const 
   h += "<p>" + html(r.scheme_label) +
        (r.claimed_order ? html(", claimed order " + std::to_string(*r.claimed_order)) : std::string(", no claimed order")) +
        ". Machine-readable verdict: <a href=\"" + html(stem) + ".json\">" + html(stem) + ".json</a>.</p>\n";
+  h += r.precision == 50
+           ? "<p>Precision 50: items 1–4 in cpp_bin_float_50 (item 4 runs the tableau's exact 50-digit entries "
+             "against the exact oscillator and the 50-digit RKF 7(8) reference, so its lines continue below "
+             "double's ~1e-13); items 5–6 (contact problems, work–precision) in double, where 50 digits would "
+             "cost minutes per run.</p>\n"
+           : "<p>Precision 16: the runs (items 4–6) in double against CVODE; <code>--precision 50</code> continues item 4 "
+             "below the double floor.</p>\n";
   auto figure = [&](const std::string& fig, const std::string& caption) {
     for (const auto& s : figure_stems)
       if (s == fig) {
@@ -144,7 +151,8 @@ std::string page_html(const ValidationResult& r, const std::string& stem, const 
   };
   for (const auto& it : r.items) {
     h += "<section><h2>" + std::to_string(it.number) + ". " + html(it.title) + " " + badge(it.pass, it.applicable) +
-         "</h2>\n<p>" + html(it.verdict) + "</p>\n";
+         "</h2>\n<p>" + (it.applicable ? (it.precision == 50 ? "[50 digits] " : "[double] ") : "") +
+         html(it.verdict) + "</p>\n";
     if (it.number <= 3 && it.value.is_object()) {
       json shown = it.value;
       h += "<pre>" + html(shown.dump(2)) + "</pre>\n";

@@ -89,6 +89,21 @@ TEST_CASE("validate: a claimed order that contradicts the trees fails item 1") {
   CHECK(*analyse_tableau(t, 3)[0].pass);
 }
 
+TEST_CASE("validate: a tableau in 16-digit decimals has its order to double precision, not exactly") {
+  // GL2 typed as decimals: the conditions hold to ~1e-17 only, so the strict
+  // order is 1; to double precision it is 4, and a claim of 4 stands.
+  const auto t = parse_tableau_json_mp(R"({"name": "gl2-decimal", "order": 4,
+      "A": [[0.25, -0.038675134594812866], [0.5386751345948129, 0.25]], "b": [0.5, 0.5]})");
+  const auto items = analyse_tableau(t, 4);
+  CHECK(items[0].value["max_order"] == 1);
+  CHECK(items[0].value["max_order_to_double_precision"] == 4);
+  REQUIRE(items[0].pass.has_value());
+  CHECK(*items[0].pass);
+  // A claim of 2 still contradicts both.
+  const auto wrong = analyse_tableau(t, 2);
+  CHECK_FALSE(*wrong[0].pass);
+}
+
 TEST_CASE("validate: a scheme written in code goes through the battery (README example)") {
   // --- README example (keep in sync with README.md, "Validate a scheme") ---
   granconv::SchemeUnderTest s{"my-verlet", granconv::make_scheme<double>("damped-verlet"), std::nullopt, 2};
@@ -139,6 +154,18 @@ TEST_CASE("validate: a scheme that does not reach its claimed order fails item 4
   const auto good = validate_scheme({"hand-euler", euler, std::nullopt, 1}, opt);
   CHECK(*good.item(4).pass);
   CHECK(good.pass);
+}
+
+TEST_CASE("validate: precision is 16 or 50, and 50 needs the exact tableau") {
+  ValidateOptions opt;
+  opt.jobs = 1;
+  opt.precision = 33;
+  const auto gl2 = scheme_under_test(read_tableau_file_mp(tableaux_dir / "gl2.json"));
+  CHECK_THROWS_WITH(validate_scheme(gl2, opt), Catch::Contains("precision must be 16 (double) or 50"));
+  // A scheme written in code has no 50-digit version to run.
+  opt.precision = 50;
+  const SchemeUnderTest coded{"my-verlet", make_scheme<double>("damped-verlet"), std::nullopt, 2};
+  CHECK_THROWS_WITH(validate_scheme(coded, opt), Catch::Contains("precision 50 needs the scheme's exact tableau"));
 }
 
 TEST_CASE("validate: the page is written whole and the report index links it") {
