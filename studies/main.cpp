@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
   run_cmd->add_option("study", run_args.studies, "Study ids, or 'all'")->required();
   run_cmd->add_option("--out", run_args.out, "Output directory")->capture_default_str();
   run_cmd->add_option("--cache", run_args.cache, "Reference cache directory (default DIR/cache; 'none' disables)");
-  run_cmd->add_option("--jobs", run_args.jobs, "Threads sweeping step sizes (default: all cores)")->check(CLI::NonNegativeNumber);
+  run_cmd->add_option("--jobs", run_args.jobs, "Threads sweeping step sizes (default: all cores)")->check(CLI::Range(0, 4096));
   run_cmd->add_flag("--check", run_args.check, "Exit with status 1 when a claim fails");
   run_cmd->add_option("--tableau", run_args.tableau, "Replace the claim's scheme by this tableau file (JSON)");
   run_cmd->add_option("--expected", run_args.expected, "Replace the expected order of every check")
@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
   auto* report_cmd = app.add_subcommand("report", "Run every study and regenerate DIR/report/index.html");
   report_cmd->add_option("--out", report_args.out, "Output directory")->capture_default_str();
   report_cmd->add_option("--cache", report_args.cache, "Reference cache directory (default DIR/cache; 'none' disables)");
-  report_cmd->add_option("--jobs", report_args.jobs, "Threads (default: all cores)")->check(CLI::NonNegativeNumber);
+  report_cmd->add_option("--jobs", report_args.jobs, "Threads (default: all cores)")->check(CLI::Range(0, 4096));
   report_cmd->add_option("--claims", report_args.claims, "Claim catalogue (default: the shipped one)");
 
   auto add_problem = [](CLI::App* cmd, ProblemArgs& p) {
@@ -91,7 +91,7 @@ int main(int argc, char** argv) {
   validate_cmd->add_option("--tableau", validate_args.tableau, "Tableau file (JSON: name, A, b, c, order)")->required();
   validate_cmd->add_option("--out", validate_args.out, "Output directory")->capture_default_str();
   validate_cmd->add_option("--cache", validate_args.cache, "Reference cache directory (default DIR/cache; 'none' disables)");
-  validate_cmd->add_option("--jobs", validate_args.jobs, "Threads (default: all cores)")->check(CLI::NonNegativeNumber);
+  validate_cmd->add_option("--jobs", validate_args.jobs, "Threads (default: all cores)")->check(CLI::Range(0, 4096));
   validate_cmd->add_option("--precision", validate_args.precision,
                            "Digits of the smooth-problem runs (item 4): 16 (double, CVODE) or 50 (cpp_bin_float_50 "
                            "against the multiprecision reference); contact items stay in double")
@@ -101,7 +101,7 @@ int main(int argc, char** argv) {
   auto* atlas_cmd = app.add_subcommand("atlas", "Run the order atlas (every scheme x force model): DIR/atlas/atlas.json");
   atlas_cmd->add_option("--out", atlas_args.out, "Output directory")->capture_default_str();
   atlas_cmd->add_option("--cache", atlas_args.cache, "Reference cache directory (default DIR/cache; 'none' disables)");
-  atlas_cmd->add_option("--jobs", atlas_args.jobs, "Threads (default: all cores)")->check(CLI::NonNegativeNumber);
+  atlas_cmd->add_option("--jobs", atlas_args.jobs, "Threads (default: all cores)")->check(CLI::Range(0, 4096));
   atlas_cmd->add_option("--claims", atlas_args.claims, "Claim catalogue holding the atlas claim (default: the shipped one)");
 
   try {

@@ -51,6 +51,8 @@ granconv_bad_input(t-nan "--t: must be a finite positive time, got 'nan'"
   solve --scenario trimer-impact --scheme cn --h 0.1 --t nan NOT_REGEX "integer multiple")
 granconv_bad_input(t-overflow "--t: .*'1e400' \\(not finite\\)"
   solve --scenario trimer-impact --scheme cn --h 0.1 --t 1e400 NOT_REGEX "[0-9]{30}")
+granconv_bad_input(jobs-negative "--jobs: Value -1 not in range 0 to 4096" run jvb-fig3-cn-xv --jobs -1 --out @OUT@
+  NOT_REGEX "[0-9]{30}")
 granconv_bad_input(h-inf "--h: must be a finite positive step size" solve --scenario trimer-impact --scheme cn --h inf --t 1)
 granconv_bad_input(rtol-nan "--rtol: must be a finite positive tolerance" reference --scenario dimer --rtol nan --t 1)
 granconv_bad_input(atol-minus-inf "--atol: must be a finite positive tolerance" reference --scenario dimer --atol -inf --t 1)
