@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "models/chain.hpp"
+#include "models/parameter_ranges.hpp"
 #include "models/parameters.hpp"
 #include "models/singular_power.hpp"
 #include "models/sphere_chains.hpp"
@@ -156,6 +157,8 @@ void build_lzb_problem(Problem<S>& pr) {
 template <class S>
 Problem<S> make_problem(const std::string& name, const Parameters& p) {
   using std::sqrt;
+  scenario_info(name);  // unknown names first, with the list of known ones
+  check_parameter_ranges(name, p);
   Problem<S> pr{name, p, {}, {}, S(p.get("t_end")), {}, {}};
   if (!(p.get("t_end") > 0)) throw std::invalid_argument("parameter 't_end' must be positive");
   if (name == "forced-particle" || name == "singular-q" || name == "binary") {

@@ -8,10 +8,12 @@
 #include <sunmatrix/sunmatrix_band.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
 
+#include "models/blow_up.hpp"
 #include "reference/cvode_support.hpp"
 
 namespace granconv {
@@ -109,7 +111,11 @@ struct RunResult {
 };
 
 RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& times, const std::string& method,
-                    double rtol, double atol, long max_steps) {
+                    double rtol, double atol, long max_steps, const ReferenceOptions& opt,
+                    std::chrono::steady_clock::time_point started) {
+  const double bound = blow_up_bound(problem.y0);
+  const auto deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                      std::chrono::duration<double>(opt.max_seconds));
   UserData ud(problem.chain);
   const int dim = ud.sys.dim();
   const int ngaps = ud.sys.chain().links();
@@ -214,6 +220,15 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
     // CVODE's own mxstep counts steps per CVode call, i.e. one in CV_ONE_STEP
     // mode: the limit on the total is enforced here.
     if (++calls > max_steps) check(CV_TOO_MUCH_WORK, fmt::format("CVode (more than {} steps)", max_steps).c_str(), tret);
+    for (int i = 0; i < dim; ++i)
+      if (!(std::abs(yp[i]) <= bound))
+        throw std::runtime_error(fmt::format("CVODE reference ({}): the state {} the blow-up bound {:.3g} at t = {:.6g}",
+                                             problem.scenario, std::isfinite(yp[i]) ? "exceeds" : "is not finite, beyond",
+                                             bound, tret));
+    if ((calls & 63) == 0 && std::chrono::steady_clock::now() > deadline)
+      throw std::runtime_error(fmt::format("CVODE reference ({}): wall-clock budget of {:g} s used up at t = {:.6g} of "
+                                           "{:.6g} (--reference-budget raises it)",
+                                           problem.scenario, opt.max_seconds, tret, tstop));
     if (flag == CV_ROOT_RETURN && !resolved_root(tret)) {
       emit_interpolated_upto(tret);
       ++out.ignored_roots;  // CVODE continues within the current step on the next call
@@ -299,7 +314,9 @@ ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vec
   if (opt.max_steps < 1) throw std::invalid_argument("reference: max_steps must be positive");
   const std::string method = resolved_reference_method(problem, opt);
 
-  RunResult run = run_cvode(problem, times, method, opt.rtol, opt.atol, opt.max_steps);
+  if (!(opt.max_seconds > 0)) throw std::invalid_argument("reference: the wall-clock budget must be positive");
+  const auto started = std::chrono::steady_clock::now();
+  RunResult run = run_cvode(problem, times, method, opt.rtol, opt.atol, opt.max_steps, opt, started);
   ReferenceSolution sol;
   sol.times = times;
   sol.states = std::move(run.states);
@@ -316,7 +333,7 @@ ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vec
   if (opt.estimate_error) {
     const double rtol2 = opt.rtol / 10, atol2 = opt.atol / 10;
     try {
-      RunResult fine = run_cvode(problem, times, method, rtol2, atol2, opt.max_steps);
+      RunResult fine = run_cvode(problem, times, method, rtol2, atol2, opt.max_steps, opt, started);
       p.error_estimate = max_abs_difference(sol.states, fine.states);
       p.error_estimate_method =
           fmt::format("max |Δ| vs rerun ({}) at rtol {:g}, atol {:g}", method, rtol2, atol2);
@@ -324,7 +341,7 @@ ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vec
       // Typically CV_TOO_MUCH_ACC: rtol/10 is below what double allows.
       const std::string other = method == "adams" ? "bdf" : "adams";
       try {
-        RunResult alt = run_cvode(problem, times, other, opt.rtol, opt.atol, opt.max_steps);
+        RunResult alt = run_cvode(problem, times, other, opt.rtol, opt.atol, opt.max_steps, opt, started);
         p.error_estimate = max_abs_difference(sol.states, alt.states);
       } catch (const CvodeError& e2) {
         throw std::runtime_error(fmt::format(

@@ -21,11 +21,17 @@ namespace granconv {
 // 9.7e-12 against the cpp_bin_float_50 reference, at rtol 1e-15 by 1.4e-13
 // (tests/test_multiprecision_crosscheck.cpp). Adams vs BDF, max order and the
 // Newton tolerance do not change this; the tolerance does, proportionally.
+inline constexpr double kDefaultReferenceBudget = 600;
+
 struct ReferenceOptions {
   double rtol = 1e-15, atol = 1e-16;
   std::string method;  // "adams" | "bdf"; "" = scenario default (scenario_info().reference_method)
   long max_steps = 50'000'000;
   bool estimate_error = true;  // rerun at rtol/10, atol/10 and record max |difference|
+  // Wall-clock budget of one reference (all its runs): beyond it the
+  // reference ends with an error instead of grinding on (not part of the
+  // cache key: it does not change the result).
+  double max_seconds = kDefaultReferenceBudget;
 };
 
 // The method actually used for `problem` under `opt` ("adams" or "bdf").
@@ -33,7 +39,8 @@ std::string resolved_reference_method(const Problem<double>& problem, const Refe
 
 // States (x, v) at `times` (sorted ascending, within [0, t_end], duplicates
 // allowed). Throws std::invalid_argument on bad input and std::runtime_error
-// (naming the CVODE flag and the time) on any solver failure.
+// (naming the CVODE flag and the time) on any solver failure, on a state
+// beyond the blow-up bound (models/blow_up.hpp) and past opt.max_seconds.
 ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vector<double>& times,
                                   const ReferenceOptions& opt = {});
 

@@ -7,9 +7,11 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <optional>
 #include <random>
 #include <system_error>
@@ -34,6 +36,14 @@ nlohmann::json exact_array(const double* p, std::size_t n) {
 }
 nlohmann::json exact_array(const std::vector<double>& v) { return exact_array(v.data(), v.size()); }
 
+constexpr const char* kMagic = "granconv-reference-cache";
+
+// The first line of an entry: magic, format and the checksum of everything
+// after that line (the header with key, provenance and format, then the payload).
+std::string first_line(const std::string& rest) {
+  return fmt::format("{} {} {}\n", kMagic, kReferenceCacheFormat, hex64(fnv1a64(rest.data(), rest.size())));
+}
+
 std::optional<ReferenceSolution> load_entry(const std::filesystem::path& file, const std::string& key, int dim,
                                             CacheStatus& status) {
   std::ifstream in(file, std::ios::binary);
@@ -43,36 +53,41 @@ std::optional<ReferenceSolution> load_entry(const std::filesystem::path& file, c
   }
   auto bad = [&](CacheStatus s, const std::string& why) {
     status = s;
-    std::cerr << "granconv: reference cache entry " << file.string() << " is "
-              << (s == CacheStatus::stale ? "stale" : "corrupted") << " (" << why << "); recomputing\n";
+    std::cerr << "granconv: warning: reference cache entry " << file.string() << " is "
+              << (s == CacheStatus::stale ? "stale" : "corrupted") << " (" << why << "); recomputing and replacing it\n";
     return std::nullopt;
   };
-  std::string line;
-  if (!std::getline(in, line)) return bad(CacheStatus::corrupted, "no header");
+  // Nothing of the entry is used before the checksum over all of it matched.
+  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) return bad(CacheStatus::corrupted, "unreadable");
+  const auto eol = content.find('\n');
+  if (eol == std::string::npos) return bad(CacheStatus::corrupted, "no header");
+  const std::string rest = content.substr(eol + 1);
+  const std::string magic = std::string(kMagic) + " ";
+  if (content.compare(0, magic.size(), magic) != 0) return bad(CacheStatus::corrupted, "not a cache entry");
+  if (content.compare(0, eol + 1, first_line(rest)) != 0) {
+    const bool other_format = content.compare(0, magic.size() + std::to_string(kReferenceCacheFormat).size() + 1,
+                                              magic + std::to_string(kReferenceCacheFormat) + " ") != 0;
+    return other_format ? bad(CacheStatus::stale, "another format") : bad(CacheStatus::corrupted, "checksum mismatch");
+  }
+  const auto header_end = rest.find('\n');
+  if (header_end == std::string::npos) return bad(CacheStatus::corrupted, "no header");
   nlohmann::json header;
   try {
-    header = nlohmann::json::parse(line);
+    header = nlohmann::json::parse(rest.substr(0, header_end));
   } catch (const std::exception&) {
     return bad(CacheStatus::corrupted, "unreadable header");
   }
   try {
+    if (header.at("format").get<int>() != kReferenceCacheFormat) return bad(CacheStatus::stale, "another format");
     if (header.at("key").get<std::string>() != key) return bad(CacheStatus::stale, "key mismatch");
     const auto count = header.at("count").get<std::size_t>();
     if (header.at("dim").get<int>() != dim) return bad(CacheStatus::stale, "state dimension mismatch");
-    const std::size_t doubles = count * (1 + static_cast<std::size_t>(dim));
-    std::error_code ec;
-    const auto file_size = std::filesystem::file_size(file, ec);
-    const auto header_size = static_cast<std::uintmax_t>(line.size() + 1);
-    if (ec || file_size < header_size || (file_size - header_size) / sizeof(double) != doubles ||
-        (file_size - header_size) % sizeof(double) != 0)
+    const std::size_t payload_bytes = rest.size() - header_end - 1;
+    if (count > payload_bytes || payload_bytes != count * (1 + static_cast<std::size_t>(dim)) * sizeof(double))
       return bad(CacheStatus::corrupted, "payload size does not match the header");
-    std::vector<double> payload(doubles);
-    in.read(reinterpret_cast<char*>(payload.data()), static_cast<std::streamsize>(doubles * sizeof(double)));
-    if (static_cast<std::size_t>(in.gcount()) != doubles * sizeof(double))
-      return bad(CacheStatus::corrupted, "payload too short");
-    if (in.peek() != std::char_traits<char>::eof()) return bad(CacheStatus::corrupted, "payload too long");
-    if (hex64(fnv1a64(payload.data(), doubles * sizeof(double))) != header.at("payload_checksum").get<std::string>())
-      return bad(CacheStatus::corrupted, "checksum mismatch");
+    std::vector<double> payload(count * (1 + static_cast<std::size_t>(dim)));
+    std::memcpy(payload.data(), rest.data() + header_end + 1, payload_bytes);
     ReferenceSolution sol;
     sol.times.assign(payload.begin(), payload.begin() + static_cast<std::ptrdiff_t>(count));
     sol.states.reserve(count);
@@ -98,33 +113,37 @@ void store_entry(const std::filesystem::path& dir, const std::filesystem::path& 
                                  {"key", key},
                                  {"provenance", sol.provenance.to_json()},
                                  {"count", count},
-                                 {"dim", dim},
-                                 {"payload_checksum", hex64(fnv1a64(payload.data(), payload.size() * sizeof(double)))}};
+                                 {"dim", dim}};
+  std::string rest = header.dump() + '\n';
+  rest.append(reinterpret_cast<const char*>(payload.data()), payload.size() * sizeof(double));
+  const std::string content = first_line(rest) + rest;
   std::error_code dir_ec;
   std::filesystem::create_directories(dir, dir_ec);
-  if (dir_ec) throw std::runtime_error("cannot create reference cache directory " + dir.string());
+  if (dir_ec) throw std::runtime_error("cannot create reference cache directory " + dir.string() + ": " + dir_ec.message());
   static std::atomic<unsigned> counter{0};
   std::random_device rd;
   const std::filesystem::path tmp =
       dir / fmt::format(".{}.tmp.{}.{}.{:08x}", file.filename().string(), static_cast<long>(::getpid()),
                         counter.fetch_add(1), rd());
   {
+    errno = 0;
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << header.dump() << '\n';
-    out.write(reinterpret_cast<const char*>(payload.data()),
-              static_cast<std::streamsize>(payload.size() * sizeof(double)));
+    out.write(content.data(), static_cast<std::streamsize>(content.size()));
     out.close();
     if (!out) {
+      const int err = errno;
       std::error_code ec;
       std::filesystem::remove(tmp, ec);
-      throw std::runtime_error("cannot write reference cache entry " + tmp.string());
+      throw std::runtime_error("cannot write reference cache entry " + tmp.string() + ": " +
+                               std::strerror(err ? err : EIO));
     }
   }
   std::error_code ec;
   std::filesystem::rename(tmp, file, ec);  // atomic replace: concurrent writers are safe, last one wins
   if (ec) {
+    const std::string why = ec.message();
     std::filesystem::remove(tmp, ec);
-    throw std::runtime_error("cannot move reference cache entry into place: " + file.string());
+    throw std::runtime_error("cannot move reference cache entry into place: " + file.string() + ": " + why);
   }
 }
 

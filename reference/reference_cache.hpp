@@ -5,8 +5,11 @@
 // parameters, chain arrays, initial state, final time, tolerances, method,
 // max_steps, error-estimate flag, SUNDIALS version, cache format version and a
 // hash of the times array). File name: 64-bit FNV-1a of the key, in hex.
-// Entry: one line of JSON header {key, provenance, count, dim,
-// payload_checksum}, then raw native doubles: the times, then the states.
+// Entry: a first line "granconv-reference-cache <format> <checksum>", one
+// line of JSON header {format, key, provenance, count, dim}, then raw native
+// doubles: the times, then the states. The checksum (FNV-1a 64 of everything
+// after the first line) covers header and payload: any changed byte is
+// detected (a warning, a recompute and an atomic replace), never trusted.
 // Entries are written to a temporary file in the same directory and renamed
 // into place, so concurrent writers are safe (last writer wins).
 #include <cstdint>
@@ -18,7 +21,7 @@
 
 namespace granconv {
 
-inline constexpr int kReferenceCacheFormat = 2;
+inline constexpr int kReferenceCacheFormat = 3;
 
 enum class CacheStatus { disabled, hit, miss, stale, corrupted };
 const char* to_string(CacheStatus s);

@@ -104,6 +104,23 @@ std::string draw_convergence(const std::string& group, const std::vector<Study*>
     if (any_excl)
       plots.push_back(gq(dat) + " using 1:($3 < 0.5 ? $2 : 1/0) with points pt 6 ps 0.8 lc rgb '#a0a0a0' title " +
                       gq(series_title(s) + ": below floor (excluded)") + " noenhanced");
+    // Diverged runs have no error: crosses a decade above the study's largest one.
+    std::vector<std::pair<double, double>> div;
+    double e_top = 0;
+    for (std::size_t i = 0; i < s.e.size(); ++i)
+      if (plottable(s.h[i], s.e[i])) e_top = std::max(e_top, s.e[i]);
+    for (std::size_t i = 0; i < s.diverged.size(); ++i)
+      if (s.diverged[i] && std::isfinite(s.h[i]) && s.h[i] > 0) {
+        div.push_back({s.h[i], e_top > 0 ? 10 * e_top : 1.0});
+        hmin = std::min(hmin, s.h[i]);
+        hmax = std::max(hmax, s.h[i]);
+      }
+    if (!div.empty()) {
+      const std::string name = fmt::format("diverged{}", k);
+      pre += datablock(name, div);
+      plots.push_back("$" + name + " with points pt 2 ps 1.2 lc rgb '#d62728' title " +
+                      gq(series_title(s) + ": diverged (no error, not fitted)") + " noenhanced");
+    }
     for (const auto& c : s.checks) {
       if (std::isfinite(c.expected)) expected.insert(std::round(c.expected * 1e6) / 1e6);
       const auto fl = fit_line(s, c);

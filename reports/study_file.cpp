@@ -107,6 +107,16 @@ void parse_order(const fs::path& f, const json& j, Study& s) {
   }
   for (std::size_t i = 0; i < s.h.size(); ++i)
     if (!(std::isfinite(s.h[i]) && s.h[i] > 0)) s.usable[i] = false;
+  if (j.contains("diverged") && !j["diverged"].is_null()) {
+    if (!j["diverged"].is_array() || j["diverged"].size() != s.h.size())
+      bad(f, "\"diverged\" must be an array as long as \"h\"");
+    for (const auto& d : j["diverged"]) {
+      if (!d.is_null() && !d.is_string()) bad(f, "entries of \"diverged\" must be null or a reason");
+      s.diverged.push_back(d.is_string());
+    }
+    for (std::size_t i = 0; i < s.h.size(); ++i)
+      if (s.diverged[i]) s.usable[i] = false;
+  }
   s.pass = bool_or(f, j, "pass");
   s.expected_failure = str_or(j, "expected_verdict") == "fail";
   s.seconds = num_or(j, "seconds");

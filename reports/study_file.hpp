@@ -97,6 +97,7 @@ struct Study {
   // "order" records
   std::vector<double> h, e;
   std::vector<bool> usable;
+  std::vector<bool> diverged;  // per step size ("diverged": null or the reason); empty when none did
   std::vector<Check> checks;
   std::optional<Trajectory> traj;
   // other kinds

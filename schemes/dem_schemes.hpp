@@ -49,6 +49,7 @@
 #include <utility>
 #include <vector>
 
+#include "schemes/blow_up_guard.hpp"
 #include "schemes/scheme.hpp"
 
 namespace granconv {
@@ -399,7 +400,7 @@ Scheme<S> dem_scheme(const std::string& name, const std::string& start_name = ""
     if (name == "stormer-verlet") return detail::run_stormer_verlet(sys, start, y0, h, n, obs, exact);
     return detail::run_damped_verlet(sys, start, y0, h, n, obs, exact);
   };
-  return s;
+  return guarded(std::move(s));
 }
 
 }  // namespace dem

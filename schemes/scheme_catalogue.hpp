@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "schemes/blow_up_guard.hpp"
 #include "schemes/dem_schemes.hpp"
 #include "schemes/runge_kutta.hpp"
 #include "schemes/scheme.hpp"
@@ -48,7 +49,7 @@ Scheme<S> runge_kutta_scheme(const Tableau<S>& tableau, std::string label) {
       }
     }
   };
-  return s;
+  return guarded(std::move(s));
 }
 
 template <class S>

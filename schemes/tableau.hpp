@@ -9,6 +9,10 @@
 
 namespace granconv {
 
+// More stages than any practical method has; the 50-digit analyses
+// (order conditions, stability, modified equation) grow steeply with s.
+inline constexpr int kMaxStages = 16;
+
 template <class S>
 struct Tableau {
   using Matrix = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic>;
@@ -30,6 +34,9 @@ struct Tableau {
   void validate() const {
     const auto s = b.size();
     if (s < 1) throw std::invalid_argument("tableau '" + name + "': b is empty");
+    if (s > kMaxStages)
+      throw std::invalid_argument("tableau '" + name + "' has " + std::to_string(s) + " stages, more than the limit of " +
+                                  std::to_string(kMaxStages));
     if (A.rows() != s || A.cols() != s)
       throw std::invalid_argument("tableau '" + name + "': A must be " + std::to_string(s) + "×" +
                                   std::to_string(s) + " to match b");

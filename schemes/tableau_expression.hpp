@@ -14,6 +14,9 @@
 //   number  := digits ['.' digits] [('e'|'E') ['+'|'-'] digits]  (or '.' digits ...)
 // Decimal numbers are converted from their text, so "0.1" is 1/10 to 50
 // digits, not the double nearest to 0.1.
+// Limits (the parser recurses; unbounded text would overflow the stack):
+// kMaxExpressionLength characters and kMaxExpressionDepth nested
+// parentheses, sqrt calls and unary signs.
 #include <boost/multiprecision/cpp_bin_float.hpp>
 #include <cctype>
 #include <stdexcept>
@@ -22,13 +25,18 @@
 
 namespace granconv {
 
+inline constexpr std::size_t kMaxExpressionLength = 1000;
+inline constexpr int kMaxExpressionDepth = 200;
+
 // Thrown by evaluate_tableau_expression; `non_finite` separates a well-formed
 // expression without a finite value (1/0, sqrt(-1), 1e99999999) from text
 // that is not an expression at all.
+// `too_large` marks text beyond the length or nesting limits.
 struct TableauExpressionError : std::invalid_argument {
   bool non_finite;
-  TableauExpressionError(const std::string& what, bool non_finite_)
-      : std::invalid_argument(what), non_finite(non_finite_) {}
+  bool too_large = false;
+  TableauExpressionError(const std::string& what, bool non_finite_, bool too_large_ = false)
+      : std::invalid_argument(what), non_finite(non_finite_), too_large(too_large_) {}
 };
 
 namespace detail {
@@ -40,6 +48,10 @@ class TableauExpressionParser {
   explicit TableauExpressionParser(std::string_view text) : s_(text) {}
 
   Real parse() {
+    if (s_.size() > kMaxExpressionLength)
+      throw TableauExpressionError("expression of " + std::to_string(s_.size()) + " characters is longer than the limit of " +
+                                       std::to_string(kMaxExpressionLength),
+                                   false, true);
     skip_space();
     if (pos_ == s_.size()) fail("empty expression");
     Real v = expr();
@@ -51,6 +63,19 @@ class TableauExpressionParser {
  private:
   std::string_view s_;
   std::size_t pos_ = 0;
+  int depth_ = 0;
+
+  // One level of nesting for the lifetime of the object.
+  struct Nested {
+    TableauExpressionParser& p;
+    explicit Nested(TableauExpressionParser& parser) : p(parser) {
+      if (++p.depth_ > kMaxExpressionDepth)
+        throw TableauExpressionError("expression nested deeper than the limit of " + std::to_string(kMaxExpressionDepth) +
+                                         " levels at position " + std::to_string(p.pos_),
+                                     false, true);
+    }
+    ~Nested() { --p.depth_; }
+  };
 
   [[noreturn]] void fail(const std::string& why) const {
     throw TableauExpressionError(why + " at position " + std::to_string(pos_), false);
@@ -101,8 +126,14 @@ class TableauExpressionParser {
   }
 
   Real unary() {
-    if (accept('-')) return -unary();
-    if (accept('+')) return unary();
+    if (accept('-')) {
+      const Nested level(*this);
+      return -unary();
+    }
+    if (accept('+')) {
+      const Nested level(*this);
+      return unary();
+    }
     return primary();
   }
 
@@ -110,6 +141,7 @@ class TableauExpressionParser {
     skip_space();
     if (pos_ == s_.size()) fail("expression ends early");
     if (accept('(')) {
+      const Nested level(*this);
       Real v = expr();
       expect(')');
       return v;
@@ -123,6 +155,7 @@ class TableauExpressionParser {
         fail("unknown name '" + name + "' (only sqrt is known)");
       }
       expect('(');
+      const Nested level(*this);
       const Real arg = expr();
       expect(')');
       if (arg < 0) non_finite("square root of a negative number");

@@ -12,6 +12,7 @@
 // and the start value its inverse to the same order.
 #include <stdexcept>
 
+#include "schemes/blow_up_guard.hpp"
 #include "schemes/runge_kutta.hpp"
 #include "schemes/scheme.hpp"
 #include "schemes/tailored_tableaux.hpp"
@@ -97,7 +98,7 @@ Scheme<S> theta_scheme(const SchemeOptions& opt) {
     const ChainSystem<S> stepping(hertz_chain, Formulation::xv, true), hertz(hertz_chain, Formulation::xv);
     detail::run_tailored(rk, stepping, hertz, y0, h, n, theta - S(1) / 2, S(0), obs);
   };
-  return s;
+  return guarded(std::move(s));
 }
 
 template <class S>
@@ -110,7 +111,7 @@ Scheme<S> tailored_irk_scheme(const SchemeOptions& opt) {
     const ChainSystem<S> hertz(detail::undamped(chain), Formulation::xv);
     detail::run_tailored(rk, hertz, hertz, y0, h, n, c11, c11 * c11, obs);
   };
-  return s;
+  return guarded(std::move(s));
 }
 
 }  // namespace granconv

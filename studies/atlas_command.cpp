@@ -12,6 +12,7 @@
 #include "studies/atomic_file.hpp"
 #include "studies/claim.hpp"
 #include "studies/commands.hpp"
+#include "studies/output_dir.hpp"
 
 namespace granconv::cli {
 
@@ -24,6 +25,7 @@ int atlas(const AtlasArgs& a) {
       break;
     }
   if (!claim) throw std::invalid_argument("the claim catalogue has no claim of kind \"atlas\"");
+  prepare_output_dir(a.out);
   StudyOptions opt;
   opt.jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (a.cache != "none") opt.cache_dir = a.cache.empty() ? std::filesystem::path(a.out) / "cache" : std::filesystem::path(a.cache);

@@ -9,6 +9,7 @@
 #include "models/bistiffness_chain.hpp"
 #include "models/find_by_name.hpp"
 #include "reference/bistiffness_reference.hpp"
+#include "schemes/blow_up_guard.hpp"
 #include "schemes/dense_runge_kutta.hpp"
 
 namespace granconv {
@@ -141,7 +142,7 @@ Scheme<double> internal_state_scheme(const ForceModel& model, const Problem<doub
       obs(k + 1, xv);
     }
   };
-  return s;
+  return guarded(std::move(s));
 }
 
 ReferenceSolution internal_state_reference(const ForceModel& model, const Problem<double>& problem,

@@ -21,6 +21,7 @@
 #include "studies/claim_kinds.hpp"
 #include "studies/comparison.hpp"
 #include "studies/lzb_claims.hpp"
+#include "studies/output_dir.hpp"
 #include "studies/step_grid.hpp"
 #include "studies/study.hpp"
 #include "studies/tableau_file.hpp"
@@ -129,6 +130,8 @@ int run(const RunArgs& a) {
   }
   opt.scheme.dissipation_scale = a.dissipation_scale;
   opt.scheme.start = a.start;
+  opt.reference.max_seconds = a.reference_budget;
+  prepare_output_dir(a.out);
   bool all_pass = true;
   for (const auto& r : run_claims(selected, opt, a.out)) {
     std::cout << r.summary << '\n';
@@ -140,6 +143,7 @@ int run(const RunArgs& a) {
 int report(const ReportArgs& a) {
   const auto start = std::chrono::steady_clock::now();
   const auto claims = catalogue(a.claims);
+  prepare_output_dir(a.out);
   std::vector<const Claim*> all;
   std::set<std::string> ids;
   for (const auto& c : claims) {
@@ -168,6 +172,7 @@ int reference(const ReferenceArgs& a) {
   opt.rtol = a.rtol;
   opt.atol = a.atol;
   opt.method = a.method;
+  opt.max_seconds = a.reference_budget;
   const auto ref = cached_reference(pr, {0.0, a.t}, opt, a.cache);
   nlohmann::json j = state_json(ref.states.back());
   j["t"] = a.t;
@@ -204,10 +209,12 @@ int solve(const SolveArgs& a) {
   so.start = a.start;
   ComparisonOptions co;
   co.reference.estimate_error = false;
+  co.reference.max_seconds = a.reference_budget;
   co.cache_dir = a.cache;
   co.keep_states = true;
   const auto c = compare_with_reference(pr, make_scheme<double>(a.scheme, so), formulation_from_string(a.formulation),
                                         a.h, co);
+  if (c.diverged) throw std::runtime_error(c.diverged_reason);
   const Vec<double>& xv = c.scheme_xv.back();
   nlohmann::json j = state_json(xv);
   j["t"] = a.t;

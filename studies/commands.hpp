@@ -20,6 +20,7 @@ struct RunArgs {
   double dissipation_scale = 1;
   std::string start;  // start rule of a staggered scheme (perturbation / experiment)
   std::string claims;
+  double reference_budget = 600;  // seconds per CVODE reference (ReferenceOptions::max_seconds)
 };
 int run(const RunArgs& a);
 
@@ -37,6 +38,7 @@ struct ProblemArgs {
   double t = 0;
   bool json = false;
   std::string cache;
+  double reference_budget = 600;  // seconds (ReferenceOptions::max_seconds)
 };
 
 struct ReferenceArgs : ProblemArgs {

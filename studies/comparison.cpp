@@ -2,11 +2,13 @@
 
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "reference/reference_cache.hpp"
+#include "schemes/blow_up_guard.hpp"
 #include "studies/step_grid.hpp"
 
 namespace granconv {
@@ -24,7 +26,13 @@ Comparison compare_with_reference(const Problem<double>& pr, const Scheme<double
   std::vector<Vec<double>> states{pr.y0};
   states.reserve(static_cast<std::size_t>(n) + 1);
   const auto start = std::chrono::steady_clock::now();
-  scheme.run(pr.chain, f, pr.y0, c.h, n, [&](long, const Vec<double>& xv) { states.push_back(xv); }, pr.exact);
+  try {
+    scheme.run(pr.chain, f, pr.y0, c.h, n, [&](long, const Vec<double>& xv) { states.push_back(xv); }, pr.exact);
+  } catch (const DivergedError& d) {
+    if (opt.keep_states) throw;  // the caller wants the trajectory, and there is none
+    c.diverged = true;
+    c.diverged_reason = d.what();
+  }
   c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   std::vector<double> times;
@@ -38,6 +46,7 @@ Comparison compare_with_reference(const Problem<double>& pr, const Scheme<double
       c.ref_sup_x = std::max(c.ref_sup_x, std::abs(ref.states[k][2 * i]));
       c.ref_sup_v = std::max(c.ref_sup_v, std::abs(ref.states[k][2 * i + 1]));
     }
+  if (c.diverged) c.max_error_x = c.max_error_v = std::numeric_limits<double>::infinity();
   if (opt.keep_states) {
     c.t = std::move(times);
     c.scheme_xv = std::move(states);

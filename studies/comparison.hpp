@@ -21,6 +21,10 @@ struct Comparison {
   std::vector<double> t;                    // grid times (kept when keep_states)
   std::vector<Vec<double>> scheme_xv, reference_xv;
   nlohmann::json reference_provenance;
+  // The scheme diverged (schemes/blow_up_guard.hpp): errors are infinite and
+  // the states stop at the last step before it.
+  bool diverged = false;
+  std::string diverged_reason;
 };
 
 struct ComparisonOptions {
@@ -31,6 +35,7 @@ struct ComparisonOptions {
 
 // Throws std::invalid_argument when T/h is not an integer; Newton and CVODE
 // failures propagate (the scheme runs first, so its failure is the one reported).
+// A diverged scheme is reported in the result (Comparison::diverged).
 Comparison compare_with_reference(const Problem<double>& problem, const Scheme<double>& scheme, Formulation f,
                                   double h, const ComparisonOptions& options);
 

@@ -5,18 +5,27 @@
 // every convergence number in the report is measured the same way.
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <string>
 #include <stdexcept>
 #include <vector>
 
 #include "models/scenarios.hpp"
 #include "reference/reference_solution.hpp"
+#include "schemes/blow_up_guard.hpp"
 #include "schemes/scheme.hpp"
 #include "studies/step_grid.hpp"
 
 namespace granconv {
 
+// A run that diverged (schemes/blow_up_guard.hpp) has infinite errors, so that
+// no fit uses it, and carries the step, time and reason for the record.
 struct GridErrors {
   double x = 0, v = 0;
+  bool diverged = false;
+  long diverged_step = 0;
+  double diverged_time = 0;
+  std::string diverged_reason;
 };
 
 // grid_max: max over the grid times kh of the sup norms of the position and
@@ -60,8 +69,13 @@ GridErrors grid_errors(const Scheme<S>& scheme, const Problem<S>& pr, Formulatio
     }
   };
   measure(0, pr.y0);
-  scheme.run(pr.chain, f, pr.y0, t_end / S(n), n, measure, pr.exact);
-  return {static_cast<double>(ex), static_cast<double>(ev)};
+  try {
+    scheme.run(pr.chain, f, pr.y0, t_end / S(n), n, measure, pr.exact);
+  } catch (const DivergedError& d) {
+    const double inf = std::numeric_limits<double>::infinity();
+    return {inf, inf, true, d.step, d.time, d.what()};
+  }
+  return {static_cast<double>(ex), static_cast<double>(ev), false, 0, 0, {}};
 }
 
 inline GridErrors grid_errors(const Scheme<double>& scheme, const Problem<double>& pr, Formulation f, long n,

@@ -204,6 +204,7 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
   res.error_x.resize(m);
   res.error_v.resize(m);
   res.floor.resize(m);
+  res.diverged.resize(m);
   std::vector<double> ref_error(m), ref_scale(m);
   auto scale_of = [](const typename P::Reference& ref) {
     S s(0);
@@ -254,6 +255,7 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
       ref_scale[i] = scale_of(ref);
     }
     res.h[i] = h;
+    res.diverged[i] = e.diverged_reason;
     res.error_x[i] = e.x;
     res.error_v[i] = e.v;
     res.error[i] = final_time_only(claim) ? e.x : std::max(e.x, e.v);
@@ -430,6 +432,11 @@ nlohmann::json StudyResult::to_json() const {
           {"seconds", seconds}};
   if (precision != 16) j["precision"] = precision;
   if (!figures.is_null()) j["figures"] = figures;
+  if (std::any_of(diverged.begin(), diverged.end(), [](const std::string& d) { return !d.empty(); })) {
+    nlohmann::json d = nlohmann::json::array();
+    for (const auto& why : diverged) d.push_back(why.empty() ? nlohmann::json(nullptr) : nlohmann::json(why));
+    j["diverged"] = d;  // per step size: null, or why the run diverged
+  }
   return j;
 }
 

@@ -50,6 +50,9 @@ struct StudyResult {
   std::vector<long> steps;
   std::vector<double> h, error, error_x, error_v, floor;
   std::vector<bool> usable;
+  // Per step size: why the run diverged (empty: it did not); such points
+  // have infinite errors and are in no fit.
+  std::vector<std::string> diverged;
   std::vector<CheckResult> checks;
   bool pass = false;
   nlohmann::json reference;   // provenance

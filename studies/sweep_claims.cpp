@@ -213,6 +213,7 @@ class Sweep {
         const Run& r = runs_[k];
         try {
           const Comparison c = compare_with_reference(pr, schemes[k], formulation_from_string(r.formulation), r.h, co);
+          if (c.diverged) throw std::runtime_error(c.diverged_reason);  // a failed point: in no fit, marked
           out.error_x[k] = c.max_error_x;
           out.error_v[k] = c.max_error_v;
           out.seconds[k] = c.seconds;

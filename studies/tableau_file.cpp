@@ -1,6 +1,8 @@
 #include "studies/tableau_file.hpp"
 
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -54,6 +56,7 @@ class ExactNumberDom {
   std::vector<json*> stack_;
   std::string key_, error_;
 
+  // nullptr (and error_ set) on a duplicate key: a file saying A twice is ambiguous.
   json* place(json v) {
     if (stack_.empty()) {
       root_ = std::move(v);
@@ -64,15 +67,18 @@ class ExactNumberDom {
       top.push_back(std::move(v));
       return &top.back();
     }
+    if (top.contains(key_)) {
+      error_ = "duplicate key '" + key_ + "'";
+      return nullptr;
+    }
     top[key_] = std::move(v);
     return &top[key_];
   }
-  bool add(json v) {
-    place(std::move(v));
-    return true;
-  }
+  bool add(json v) { return place(std::move(v)) != nullptr; }
   bool open(json v) {
-    stack_.push_back(place(std::move(v)));
+    json* p = place(std::move(v));
+    if (!p) return false;
+    stack_.push_back(p);
     return true;
   }
   bool close() {
@@ -83,8 +89,28 @@ class ExactNumberDom {
 
 bool is_decimal(const json& v) { return v.is_object() && v.size() == 1 && v.contains(decimal_key); }
 
+// Messages are one line: control characters in file text are escaped.
+std::string one_line(const std::string& text) {
+  std::string q;
+  for (char ch : text) {
+    if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) {
+      q += "\\x";
+      q += "0123456789abcdef"[(ch >> 4) & 15];
+      q += "0123456789abcdef"[ch & 15];
+    } else {
+      q += ch;
+    }
+  }
+  return q;
+}
+
 [[noreturn]] void bad(const std::string& field, const std::string& why) {
-  throw std::invalid_argument("tableau field '" + field + "' " + why);
+  throw std::invalid_argument(one_line("tableau field '" + field + "' " + why));
+}
+
+// Entry text inside a message, cut when long.
+std::string quoted(const std::string& text) {
+  return "'" + (text.size() > 80 ? text.substr(0, 80) + "…" : text) + "'";
 }
 
 Real entry(const json& v, const std::string& field) {
@@ -96,13 +122,14 @@ Real entry(const json& v, const std::string& field) {
   try {
     x = evaluate_tableau_expression(text);
   } catch (const TableauExpressionError& e) {
-    if (e.non_finite) bad(field, "is not finite: '" + text + "' (" + e.what() + ")");
-    bad(field, "holds an unknown expression '" + text + "' (" + e.what() + ")");
+    if (e.too_large) bad(field, std::string("is refused: ") + e.what());
+    if (e.non_finite) bad(field, "is not finite: " + quoted(text) + " (" + e.what() + ")");
+    bad(field, "holds an unknown expression " + quoted(text) + " (" + e.what() + ")");
   }
   // Finite in 50 digits but not in double would break the double reader and
   // every double-precision run; no tableau needs such entries.
   if (abs(x) > Real(std::numeric_limits<double>::max()))
-    bad(field, "is not finite in double precision: '" + text + "'");
+    bad(field, "is not finite in double precision: " + quoted(text));
   return x;
 }
 
@@ -126,7 +153,7 @@ std::string short_number(const Real& x) {
 Tableau<Real> parse_tableau_json_mp(std::string_view text, const std::string& source) {
   json j;
   ExactNumberDom dom(j);
-  if (!json::sax_parse(text, &dom)) throw std::invalid_argument(source + " is not valid JSON: " + dom.error());
+  if (!json::sax_parse(text, &dom)) throw std::invalid_argument(one_line(source + " is not valid JSON: " + dom.error()));
   if (!j.is_object()) throw std::invalid_argument(source + " must hold a JSON object {\"name\", \"A\", \"b\", ...}");
   for (const auto& [key, value] : j.items())
     if (key != "name" && key != "A" && key != "b" && key != "c" && key != "order" && key != "description")
@@ -146,6 +173,8 @@ Tableau<Real> parse_tableau_json_mp(std::string_view text, const std::string& so
   if (!j.contains("A")) bad("A", "is missing");
   const auto& a = j.at("A");
   if (!a.is_array() || a.empty()) bad("A", "must be a non-empty array of rows");
+  if (a.size() > static_cast<std::size_t>(kMaxStages))
+    bad("A", "has " + std::to_string(a.size()) + " rows: more stages than the limit of " + std::to_string(kMaxStages));
   const auto s = static_cast<Eigen::Index>(a.size());
   for (std::size_t i = 0; i < a.size(); ++i) {
     const std::string field = "A[" + std::to_string(i) + "]";
@@ -203,7 +232,13 @@ Tableau<Real> parse_tableau_json_mp(std::string_view text, const std::string& so
 
 Tableau<Real> read_tableau_file_mp(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read tableau file " + file.string());
+  if (!in) throw std::runtime_error("cannot read tableau file " + file.string() + ": " + std::strerror(errno));
+  // 16 stages of 1000-character entries fit in a fraction of this.
+  constexpr std::uintmax_t max_bytes = 1 << 20;
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(file, ec);
+  if (ec || size > max_bytes)
+    throw std::invalid_argument("tableau file " + file.string() + (ec ? " is not a regular file" : " is larger than 1 MiB"));
   std::ostringstream text;
   text << in.rdbuf();
   return parse_tableau_json_mp(text.str(), "tableau file " + file.string());

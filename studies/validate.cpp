@@ -119,7 +119,10 @@ ValidationResult validate_scheme(const SchemeUnderTest& s, const ValidateOptions
                       "not run (ValidateOptions::work_precision or contact_items = false)", nullptr, {}};
     res.items.push_back(it);
   }
-  for (const auto& it : res.items) res.pass = res.pass && it.pass.value_or(true);
+  for (const auto& it : res.items) {
+    res.pass = res.pass && it.pass.value_or(true);
+    res.inconclusive = res.inconclusive || it.inconclusive;
+  }
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return res;
 }
@@ -132,6 +135,7 @@ nlohmann::json ValidationResult::to_json() const {
                           {"title", it.title},
                           {"applicable", it.applicable},
                           {"pass", it.pass ? nlohmann::json(*it.pass) : nlohmann::json(nullptr)},
+                          {"verdict", it.pass ? (*it.pass ? "pass" : "fail") : it.inconclusive ? "inconclusive" : "informational"},
                           {"precision", it.applicable ? nlohmann::json(it.precision) : nlohmann::json(nullptr)},
                           {"verdict", it.verdict},
                           {"value", it.value}});
@@ -156,7 +160,8 @@ nlohmann::json ValidationResult::to_json() const {
   return {{"name", name},
           {"scheme_label", scheme_label},
           {"claimed_order", claimed_order ? nlohmann::json(*claimed_order) : nlohmann::json(nullptr)},
-          {"pass", pass},
+          {"pass", pass && !inconclusive},
+          {"verdict", verdict()},
           {"precision", precision},
           {"precision_note", precision == 50 ? "items 1-4 in cpp_bin_float_50; items 5-6 (contact problems, "
                                                "work-precision) in double: 50 digits there cost minutes per run"
@@ -167,6 +172,7 @@ nlohmann::json ValidationResult::to_json() const {
           {"a_stable", field(2, "a_stable")},
           {"l_stable", field(2, "l_stable")},
           {"r_infinity", field(2, "r_infinity")},
+          {"r_infinity_unbounded", field(2, "r_infinity_unbounded")},
           {"c11", field(3, "c11")},
           {"c21", field(3, "c21")},
           {"c22", field(3, "c22")},

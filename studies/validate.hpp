@@ -109,12 +109,13 @@ struct ValidationItem {
   int number = 0;
   std::string id, title;
   bool applicable = true;
-  std::optional<bool> pass;  // nullopt: informational
+  std::optional<bool> pass;  // nullopt: informational (or inconclusive)
   std::string verdict;       // one sentence
   nlohmann::json value;      // the item's data
   std::vector<ConvergenceRun> runs;  // items 4–6
   double seconds = 0;                // wall time of the item (not in to_json: not a result)
   int precision = 16;                // decimal digits the item computed in (16: double)
+  bool inconclusive = false;         // the item checks something but had too little data (no conclusive fit)
 };
 
 struct ValidationResult {
@@ -123,6 +124,9 @@ struct ValidationResult {
   int precision = 16;                 // ValidateOptions::precision
   std::vector<ValidationItem> items;  // items[i].number == i + 1
   bool pass = true;                   // no item has pass == false
+  bool inconclusive = false;          // no item failed but one is inconclusive (exit status 3)
+  // "pass" | "fail" | "inconclusive"
+  std::string verdict() const { return !pass ? "fail" : inconclusive ? "inconclusive" : "pass"; }
   double seconds = 0;
   // Data of the stability-region plot (|R(z)| on a grid), empty without a tableau.
   std::vector<double> region_re, region_im;

@@ -106,7 +106,9 @@ ValidationItem stability_item(const Tableau<Mp50>& tab, ValidationResult* region
               {"R", "(" + polynomial_text(R.P) + ") / (" + polynomial_text(R.Q) + ")"},
               {"a_stable", rep.a_stable},
               {"l_stable", rep.l_stable},
-              {"r_infinity", std::isfinite(rep.r_infinity) ? nlohmann::json(rep.r_infinity) : nlohmann::json("inf")},
+              // One JSON type: a number, or null with r_infinity_unbounded (explicit methods).
+              {"r_infinity", std::isfinite(rep.r_infinity) ? nlohmann::json(rep.r_infinity) : nlohmann::json(nullptr)},
+              {"r_infinity_unbounded", !std::isfinite(rep.r_infinity)},
               {"max_abs_on_imaginary_axis", rep.max_abs_on_imaginary_axis},
               {"poles", poles},
               {"linear_order", lin},

@@ -37,12 +37,17 @@ namespace granconv::validate_detail {
 namespace {
 
 // The fit of a run whose errors and floors are in: usable points, window, and
-// the coarsest failed run in the message.
+// the coarsest failed run in the message. Errors that are not finite (a run
+// that failed or diverged) or not below the solution's own size `scale` (a
+// blown-up run: nothing asymptotic about it) are in no fit, and a fit whose
+// 95% CI is wider than kMaxConclusiveCi is inconclusive, never a pass.
+constexpr double kMaxConclusiveCi = 1;
 void fit_run(ConvergenceRun& r, const std::vector<std::string>& failure, const ValidateOptions& opt,
-             double error_cutoff, bool contact) {
+             double error_cutoff, bool contact, double scale) {
   const std::size_t m = r.steps.size();
   r.usable = above_floor(r.error, r.floor, opt.floor_factor);
-  for (std::size_t i = 0; i < m; ++i) r.usable[i] = r.usable[i] && r.error[i] > error_cutoff;
+  for (std::size_t i = 0; i < m; ++i)
+    r.usable[i] = r.usable[i] && r.error[i] > error_cutoff && std::isfinite(r.error[i]) && r.error[i] < scale;
   FitOptions fo;
   fo.kind = FitKind::least_squares;
   if (contact) {
@@ -63,6 +68,11 @@ void fit_run(ConvergenceRun& r, const std::vector<std::string>& failure, const V
   r.h_max = fit.h_max;
   r.points = fit.points;
   r.fit_message = fit.message;
+  if (fit.ok && !(fit.ci_hi - fit.ci_lo <= kMaxConclusiveCi)) {
+    r.fit_ok = false;
+    r.fit_message = fmt::format("order {:.2f} with a 95% CI [{:.2f}, {:.2f}] wider than {:g}: inconclusive", fit.order,
+                                fit.ci_lo, fit.ci_hi, kMaxConclusiveCi);
+  }
   for (std::size_t i = 0; i < m; ++i)
     if (!failure[i].empty()) {
       r.fit_message += (r.fit_message.empty() ? "" : "; ") +
@@ -106,13 +116,14 @@ ConvergenceRun converge(const Scheme<double>& scheme, const std::string& label, 
       }
       r.error[i] = std::max(e.x, e.v);
       if (timing) r.seconds[i] = best;
+      if (e.diverged) failure[i] = e.diverged_reason;
     } catch (const std::exception& ex) {
       r.error[i] = std::numeric_limits<double>::quiet_NaN();
       if (timing) r.seconds[i] = std::numeric_limits<double>::quiet_NaN();
       failure[i] = ex.what();
     }
   });
-  fit_run(r, failure, opt, opt.error_cutoff, contact);
+  fit_run(r, failure, opt, opt.error_cutoff, contact, scale);
   return r;
 }
 
@@ -151,12 +162,13 @@ ConvergenceRun converge_mp50(const Scheme<Mp50>& scheme, const std::string& labe
     try {
       const GridErrors e = grid_errors<Mp50>(scheme, pr, f, n, times, ref.states, ErrorMeasure::grid_max);
       r.error[i] = std::max(e.x, e.v);
+      if (e.diverged) failure[i] = e.diverged_reason;
     } catch (const std::exception& ex) {
       r.error[i] = std::numeric_limits<double>::quiet_NaN();
       failure[i] = ex.what();
     }
   });
-  fit_run(r, failure, opt, opt.mp50_error_cutoff, false);
+  fit_run(r, failure, opt, opt.mp50_error_cutoff, false, scale);
   return r;
 }
 
@@ -219,8 +231,8 @@ ValidationItem smooth_verdict(std::vector<ConvergenceRun> runs, int precision, s
   if (!linear_expected && !nonlinear_expected) {
     it.verdict = text + " (no expected order: informational)";
   } else if (conclusive == 0) {
-    it.pass = false;
-    it.verdict = "no smooth problem gave a usable fit: " + text;
+    it.inconclusive = true;  // too little data is never a pass, nor a failure of the scheme
+    it.verdict = "inconclusive: no smooth problem gave a usable fit: " + text;
   } else {
     it.pass = all_ok;
     it.verdict = (all_ok ? "matches: " : "MISMATCH: ") + text;
@@ -299,6 +311,7 @@ ValidationItem contact_item(const Scheme<double>& scheme, std::optional<int> smo
                "sanity only (no paper value is checked here): a run fails when its observed order is above the "
                "smooth order by more than the tolerance (95% CI lower end); the loss of order is reported"}};
   if (smooth_expected && conclusive > 0) it.pass = !any_fail;
+  if (smooth_expected && conclusive == 0) it.inconclusive = true;
   it.verdict = text;
   return it;
 }

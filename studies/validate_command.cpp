@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "studies/commands.hpp"
+#include "studies/output_dir.hpp"
 #include "studies/tableau_file.hpp"
 #include "studies/validate.hpp"
 
@@ -25,6 +26,7 @@ int validate(const ValidateArgs& a) {
                                 std::to_string(a.precision));
   const Tableau<Mp50> tableau = read_tableau_file_mp(a.tableau);
   read_tableau_file(a.tableau);  // the double scheme: rejects entries beyond double's range
+  prepare_output_dir(a.out);
   ValidateOptions opt;
   opt.precision = a.precision;
   opt.jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -35,12 +37,13 @@ int validate(const ValidateArgs& a) {
   write_validation_page(result, dir);
   for (const auto& it : result.items)
     std::cout << fmt::format("{}. {:<22} {:<5} ({:.1f} s) {}\n", it.number, it.id,
-                             !it.applicable ? "n/a" : !it.pass ? "info" : *it.pass ? "PASS" : "FAIL", it.seconds,
+                             !it.applicable ? "n/a" : it.inconclusive ? "INCON" : !it.pass ? "info" : *it.pass ? "PASS" : "FAIL", it.seconds,
                              it.verdict);
   const std::string stem = validation_file_stem(result.name);
-  std::cout << fmt::format("{}: {} ({:.1f} s) -> {}\n", result.name, result.pass ? "PASS" : "FAIL", result.seconds,
+  std::cout << fmt::format("{}: {} ({:.1f} s) -> {}\n", result.name,
+                           !result.pass ? "FAIL" : result.inconclusive ? "INCONCLUSIVE" : "PASS", result.seconds,
                            (dir / (stem + ".html")).string());
-  return result.pass ? 0 : 1;
+  return !result.pass ? 1 : result.inconclusive ? 3 : 0;
 }
 
 }  // namespace granconv::cli

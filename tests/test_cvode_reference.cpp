@@ -119,6 +119,21 @@ TEST_CASE("CVODE failures throw with the flag name and the time", "[reference][c
   }
 }
 
+// Issue 12: negative damping (refused by make_problem, forced here) pumps
+// energy in without bound; CVODE used to grind on for minutes.
+TEST_CASE("CVODE reference stops at the blow-up bound and at its wall-clock budget", "[reference][cvode]") {
+  auto pr = make_problem<double>("trimer-impact", std::vector<std::string>{});
+  for (auto& g : pr.chain.gamma) g = -1;
+  ReferenceOptions opt;
+  opt.estimate_error = false;
+  CHECK_THROWS_WITH(cvode_reference(pr, {0.0, pr.t_end}, opt), Catch::Contains("blow-up bound"));
+  const auto slow = make_problem<double>("chain", std::vector<std::string>{"n=1000", "t_end=1000000"});
+  opt.max_seconds = 0.2;
+  CHECK_THROWS_WITH(cvode_reference(slow, {0.0, slow.t_end}, opt), Catch::Contains("wall-clock budget of 0.2 s"));
+  opt.max_seconds = std::nan("");
+  CHECK_THROWS_AS(cvode_reference(pr, {0.0, 1.0}, opt), std::invalid_argument);
+}
+
 TEST_CASE("round-off sign flips of vanishing gaps ahead of a wave are not restart loops", "[reference]") {
   // These parameters once made CVODE return a root again and again ahead of
   // the solitary wave (gaps of ~1e-130 flipping sign) or refuse with

@@ -1,5 +1,6 @@
 // On-disk reference cache: round trip, keys, corruption and staleness.
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <fstream>
 #include <random>
 #include <thread>
@@ -126,6 +127,12 @@ TEST_CASE("reference cache detects corrupted and stale entries", "[reference][ca
     const auto pos = content.find("trimer-nobreak");
     REQUIRE(pos != std::string::npos);
     content.replace(pos, 14, "trimer-NObreak");
+    // A consistent entry for another key (as a file-name collision would be):
+    // the checksum matches, the key does not.
+    const auto eol = content.find('\n');
+    const std::string rest = content.substr(eol + 1);
+    content = "granconv-reference-cache " + std::to_string(kReferenceCacheFormat) + " " +
+              fmt::format("{:016x}", fnv1a64(rest.data(), rest.size())) + "\n" + rest;
     {
       std::ofstream out(file, std::ios::binary | std::ios::trunc);
       out << content;
@@ -136,6 +143,49 @@ TEST_CASE("reference cache detects corrupted and stale entries", "[reference][ca
     cached_reference(pr, times, opt, dir.path, &st);
     CHECK(st == CacheStatus::hit);
   }
+}
+
+// Issue 12: a changed digit of the header's error estimate once reversed a
+// verdict. Every byte of an entry, changed one at a time, must be detected:
+// the result is the fresh one and the entry is rewritten.
+TEST_CASE("reference cache detects a changed byte at every position of an entry", "[reference][cache]") {
+  TempDir dir;
+  const auto pr = make_problem<double>("trimer-nobreak", std::vector<std::string>{});
+  ReferenceOptions opt;
+  opt.estimate_error = false;
+  const std::vector<double> times{0.0, 1.5};
+  CacheStatus st{};
+  const auto fresh = cached_reference(pr, times, opt, dir.path, &st);
+  const fs::path file = dir.path / reference_cache_file_name(reference_cache_key(pr, times, opt));
+  std::string original;
+  {
+    std::ifstream in(file, std::ios::binary);
+    original.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  REQUIRE(original.size() > 100);
+  std::size_t undetected = 0, different = 0;
+  for (std::size_t i = 0; i < original.size(); ++i) {
+    std::string changed = original;
+    changed[i] = static_cast<char>(changed[i] ^ 0x01);
+    {
+      std::ofstream out(file, std::ios::binary | std::ios::trunc);
+      out << changed;
+    }
+    const auto got = cached_reference(pr, times, opt, dir.path, &st);
+    if (st == CacheStatus::hit) ++undetected;
+    if (got.times != fresh.times || got.states != fresh.states ||
+        got.provenance.to_json() != fresh.provenance.to_json())
+      ++different;
+  }
+  CHECK(undetected == 0);
+  CHECK(different == 0);
+  std::string rewritten;
+  {
+    std::ifstream in(file, std::ios::binary);
+    rewritten.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  CHECK(rewritten == original);  // the last recompute replaced the damaged entry
+  CHECK(entries(dir.path).size() == 1);
 }
 
 TEST_CASE("reference cache survives concurrent writers", "[reference][cache]") {

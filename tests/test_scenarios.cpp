@@ -32,6 +32,21 @@ TEST_CASE("parameters are overridable by name and validated", "[models][scenario
   CHECK_THROWS_WITH(make_problem<double>("chain", std::vector<std::string>{"beta=2"}), Catch::Contains("beta"));
 }
 
+// Issue 12: physical ranges at load, named in the message.
+TEST_CASE("scenario parameters outside their physical range are refused", "[models][scenarios]") {
+  using V = std::vector<std::string>;
+  CHECK_THROWS_WITH(make_problem<double>("trimer-impact", V{"gamma=-1"}), Catch::Contains("[0, 1000]"));
+  CHECK_THROWS_WITH(make_problem<double>("cradle", V{"k=0"}), Catch::Contains("'k' = 0"));
+  CHECK_THROWS_WITH(make_problem<double>("cradle", V{"K=-1"}), Catch::Contains("'K'"));
+  CHECK_THROWS_WITH(make_problem<double>("dimer", V{"n=100000000"}), Catch::Contains("[2, 1000]"));
+  CHECK_THROWS_WITH(make_problem<double>("chain", V{"n=1"}), Catch::Contains("[2, 1000]"));
+  CHECK_THROWS_WITH(make_problem<double>("lzb-monodisperse-20", V{"nu=0.5"}), Catch::Contains("Poisson"));
+  CHECK_THROWS_WITH(make_problem<double>("singular-q", V{"q=1"}), Catch::Contains("(0, 1)"));
+  CHECK_THROWS_WITH(make_problem<double>("binary", V{"gn=-0.1"}), Catch::Contains("'gn'"));
+  CHECK(make_problem<double>("chain", V{"n=1000"}).chain.beads() == 1000);
+  CHECK_NOTHROW(make_problem<double>("lzb-tapered-20", V{"q=-0.05263157894736842"}));
+}
+
 TEST_CASE("the binary collision's laws are the thesis's forces in the overlap", "[models][scenarios]") {
   // ξ = x_0 − x_1 of two beads of mass 2m obeys m ξ'' = −F(ξ, ξ'), thesis eqs. (1.19), (1.22), (1.23), (4.7).
   const double m = 1.7, kn = 2.3, gn = 0.4, eps = 0.05, xi = 0.3, rate = -0.2;

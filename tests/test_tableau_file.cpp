@@ -211,3 +211,27 @@ TEST_CASE("tableau files: unreadable and non-JSON files", "[tableau-file]") {
   const auto g = dir.write("ok.json", with_field("order", "4"));
   CHECK(read_tableau_file_mp(g).classical_order == 4);
 }
+
+// Issue 12: the recursive parser is bounded in depth and length, files in
+// stages and keys; each refusal names the field and the limit.
+TEST_CASE("tableau expressions and files are bounded", "[tableau-file]") {
+  const auto nested = [](int depth) { return std::string(depth, '(') + "1" + std::string(depth, ')'); };
+  CHECK(evaluate_tableau_expression(nested(kMaxExpressionDepth)) == 1);
+  CHECK_THROWS_WITH(evaluate_tableau_expression(nested(kMaxExpressionDepth + 1)), Catch::Contains("nested deeper"));
+  CHECK(evaluate_tableau_expression(std::string(kMaxExpressionDepth, '-') + "1") == 1);
+  CHECK_THROWS_WITH(evaluate_tableau_expression(std::string(100000, '-') + "1"), Catch::Contains("longer than the limit"));
+  CHECK_THROWS_WITH(evaluate_tableau_expression(std::string(kMaxExpressionDepth, '-') + "-1"),
+                    Catch::Contains("nested deeper"));
+  std::string sum = "1";
+  while (sum.size() + 2 <= kMaxExpressionLength) sum += "+1";
+  CHECK(evaluate_tableau_expression(sum) == mp50((sum.size() + 1) / 2));
+  CHECK_THROWS_WITH(evaluate_tableau_expression(sum + "+1"), Catch::Contains("longer than the limit of 1000"));
+  CHECK_THROWS_WITH(parse_tableau_json_mp(R"({"name": "d", "A": [["1/2"]], "b": [1], "A": [[0]]})", "t"),
+                    Catch::Contains("duplicate key 'A'"));
+  std::string rows;
+  for (int i = 0; i <= kMaxStages; ++i) rows += std::string(i ? "," : "") + "[0]";
+  CHECK_THROWS_WITH(parse_tableau_json_mp(R"({"name": "big", "A": [)" + rows + R"(], "b": [1]})", "t"),
+                    Catch::Contains("more stages than the limit of 16"));
+  CHECK_THROWS_WITH(parse_tableau_json_mp("{\"name\": \"x\", \"A\": [[\"1\\n+\"]], \"b\": [1]}", "t"),
+                    !Catch::Contains("\n"));
+}

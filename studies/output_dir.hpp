@@ -1,0 +1,76 @@
+#pragma once
+// The output directory is checked before any computation: an empty --out, a
+// directory that cannot be created or written are errors at once, not after
+// an hour of work. Temporaries of runs killed between write and rename
+// (<file>.tmp-<pid>, cache .<entry>.tmp.<pid>.*) whose process is gone are
+// removed at start.
+#include <signal.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <stdexcept>
+#include <string>
+
+namespace granconv {
+
+namespace detail {
+
+inline bool process_alive(long pid) { return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM); }
+
+// The pid in a temporary's name, or -1 when the name is not one of ours.
+inline long temporary_pid(const std::string& name) {
+  static const std::regex atomic_tmp(R"(.+\.tmp-([0-9]{1,10}))"), cache_tmp(R"(\..+\.tmp\.([0-9]{1,10})\.[0-9]+\.[0-9a-f]+)");
+  std::smatch m;
+  if (std::regex_match(name, m, atomic_tmp) || std::regex_match(name, m, cache_tmp)) return std::stol(m[1].str());
+  return -1;
+}
+
+}  // namespace detail
+
+// Removes stale temporaries in dir and its subdirectories (two levels: DIR/studies,
+// DIR/cache, DIR/validate, ...); returns how many.
+inline int remove_stale_temporaries(const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  int removed = 0;
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it.depth() > 1) it.disable_recursion_pending();
+    if (!it->is_regular_file(ec)) continue;
+    const long pid = detail::temporary_pid(it->path().filename().string());
+    if (pid < 0 || pid == static_cast<long>(::getpid()) || detail::process_alive(pid)) continue;
+    std::error_code rm;
+    if (fs::remove(it->path(), rm)) ++removed;
+  }
+  return removed;
+}
+
+// Creates `out` and proves it writable; throws with the system's reason.
+inline void prepare_output_dir(const std::string& out, const std::string& option = "--out") {
+  namespace fs = std::filesystem;
+  if (out.empty()) throw std::invalid_argument(option + " must name a directory (got an empty string)");
+  std::error_code ec;
+  fs::create_directories(out, ec);
+  if (ec) throw std::runtime_error("cannot create output directory " + out + ": " + ec.message());
+  if (!fs::is_directory(out, ec)) throw std::runtime_error("output " + out + " is not a directory");
+  const fs::path probe = fs::path(out) / (".write-probe.tmp-" + std::to_string(::getpid()));
+  {
+    errno = 0;
+    std::ofstream f(probe, std::ios::binary | std::ios::trunc);
+    f << 'x';
+    f.close();
+    const int err = errno;
+    if (!f) {
+      fs::remove(probe, ec);
+      throw std::runtime_error("cannot write into output directory " + out + ": " + std::strerror(err ? err : EACCES));
+    }
+  }
+  fs::remove(probe, ec);
+  remove_stale_temporaries(out);
+}
+
+}  // namespace granconv

@@ -1,0 +1,131 @@
+// Fuzz target: the tableau expression parser and the tableau file reader.
+//
+// Input: text starting (after blanks) with '{' or '[' goes to the tableau
+// file reader, anything else to the expression parser, so that corpus files
+// are plain tableau files and plain expressions (tests/data/fuzz/). Every input must end in a value or in
+// a std::invalid_argument with a one-line message: no crash, no hang, no
+// other exception, and an accepted tableau is within the limits.
+//
+// Built as a libFuzzer target (clang, -DGRANCONV_LIBFUZZER=ON) it exports
+// LLVMFuzzerTestOneInput; otherwise main() is a deterministic mutation
+// driver for CI: fuzz_tableau CORPUS_DIR INPUTS SEED runs every corpus file,
+// then INPUTS mutants drawn with std::mt19937_64(SEED).
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "schemes/tableau_expression.hpp"
+#include "studies/tableau_file.hpp"
+
+namespace {
+
+[[noreturn]] void finding(const std::string& what, const std::string& input) {
+  std::fprintf(stderr, "fuzz_tableau: %s (input of %zu bytes, first 200: %s)\n", what.c_str(), input.size(),
+               input.substr(0, 200).c_str());
+  std::abort();
+}
+
+void fuzz_one(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  const auto first = text.find_first_not_of(" \t\r\n");
+  const bool expression = first == std::string::npos || (text[first] != '{' && text[first] != '[');
+  try {
+    if (expression) {
+      const auto v = granconv::evaluate_tableau_expression(text);
+      if (!isfinite(v)) finding("a non-finite value was accepted", text);
+    } else {
+      const auto t = granconv::parse_tableau_json_mp(text, "fuzz input");
+      if (t.A.rows() < 1 || t.A.rows() > granconv::kMaxStages) finding("a tableau outside the stage limit", text);
+    }
+  } catch (const std::invalid_argument& e) {
+    if (std::string(e.what()).find('\n') != std::string::npos) finding("a message of more than one line", text);
+  } catch (const std::exception& e) {
+    finding(std::string("an unexpected exception: ") + e.what(), text);
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  fuzz_one(data, size);
+  return 0;
+}
+
+#ifndef GRANCONV_LIBFUZZER
+namespace {
+
+// Byte-level mutations plus the grammar's own tokens, so that mutants reach
+// past the first syntax error.
+std::string mutate(std::string s, std::mt19937_64& rng) {
+  static const std::vector<std::string> tokens = {"(", ")", "-", "+", "*", "/", "sqrt(", "1e999", "0", "1/3", ".5",
+                                                  "[", "]", "{", "}", ",", ":", "\"", "\"A\":", "\"b\":", "\"c\":",
+                                                  "\"name\":", "\"order\":", "null", "1e-400", "\\u0000", "9999999999999"};
+  auto pick = [&](std::size_t n) { return n ? static_cast<std::size_t>(rng() % n) : 0; };
+  const int edits = 1 + static_cast<int>(rng() % 8);
+  for (int k = 0; k < edits; ++k) {
+    const std::size_t pos = pick(s.size() + 1);
+    switch (rng() % 6) {
+      case 0:
+        if (!s.empty()) s[pick(s.size())] ^= static_cast<char>(1u << (rng() % 8));
+        break;
+      case 1:
+        if (!s.empty()) s.erase(pick(s.size()), 1 + pick(8));
+        break;
+      case 2: s.insert(pos, tokens[pick(tokens.size())]); break;
+      case 3: s.insert(pos, 1, static_cast<char>(rng() % 256)); break;
+      case 4:  // duplicate a stretch (deepens nesting, lengthens rows)
+        if (!s.empty()) {
+          const std::size_t a = pick(s.size()), len = 1 + pick(std::min<std::size_t>(64, s.size() - a));
+          s.insert(pos, s.substr(a, len));
+        }
+        break;
+      default:
+        if (s.size() > 1) s.resize(pick(s.size()));
+    }
+  }
+  if (s.size() > (1u << 20)) s.resize(1u << 20);
+  return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: fuzz_tableau CORPUS_DIR INPUTS SEED\n");
+    return 2;
+  }
+  std::vector<std::string> corpus;
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(argv[1]))
+    if (e.is_regular_file()) files.push_back(e.path());
+  std::sort(files.begin(), files.end());  // directory order is not deterministic
+  for (const auto& f : files) {
+    std::ifstream in(f, std::ios::binary);
+    corpus.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  if (corpus.empty()) {
+    std::fprintf(stderr, "fuzz_tableau: empty corpus %s\n", argv[1]);
+    return 2;
+  }
+  const long inputs = std::atol(argv[2]);
+  std::mt19937_64 rng(std::strtoull(argv[3], nullptr, 10));
+  const auto start = std::chrono::steady_clock::now();
+  for (const auto& c : corpus) fuzz_one(reinterpret_cast<const std::uint8_t*>(c.data()), c.size());
+  for (long i = 0; i < inputs; ++i) {
+    const std::string m = mutate(corpus[static_cast<std::size_t>(rng() % corpus.size())], rng);
+    fuzz_one(reinterpret_cast<const std::uint8_t*>(m.data()), m.size());
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("fuzz_tableau: %zu corpus files and %ld mutants, no finding, %.1f s\n", corpus.size(), inputs, seconds);
+  return 0;
+}
+#endif
