@@ -53,9 +53,9 @@ class Progress {
       std::fflush(stderr);
     };
   }
-  void finished(std::size_t k, std::size_t n, const std::string& id, bool pass, double seconds) {
+  void finished(std::size_t k, std::size_t n, const std::string& id, Verdict v, double seconds) {
     if (tty_) std::fprintf(stderr, "\r\033[K");
-    std::fprintf(stderr, "study %zu of %zu  %s: %s (%.1f s)\n", k, n, id.c_str(), pass ? "PASS" : "FAIL", seconds);
+    std::fprintf(stderr, "study %zu of %zu  %s: %s (%.1f s)\n", k, n, id.c_str(), shout(v).c_str(), seconds);
   }
 
  private:
@@ -73,7 +73,7 @@ std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, con
     results.push_back(run_claim(*claims[k], opt));
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     results.back().record["seconds"] = seconds;
-    progress.finished(k + 1, claims.size(), claims[k]->id, results.back().pass, seconds);
+    progress.finished(k + 1, claims.size(), claims[k]->id, results.back().verdict, seconds);
     write_file_atomically(out / "studies" / (claims[k]->id + ".json"), results.back().record.dump(1) + "\n");
   }
   return results;
@@ -129,12 +129,12 @@ int run(const RunArgs& a) {
   }
   opt.scheme.dissipation_scale = a.dissipation_scale;
   opt.scheme.start = a.start;
-  bool all_pass = true;
+  Verdict all = Verdict::pass;
   for (const auto& r : run_claims(selected, opt, a.out)) {
     std::cout << r.summary << '\n';
-    all_pass = all_pass && r.pass;
+    all = combine(all, r.verdict);
   }
-  return (a.check && !all_pass) ? 1 : 0;
+  return a.check ? exit_status(all) : 0;
 }
 
 int report(const ReportArgs& a) {

@@ -1,6 +1,7 @@
 #pragma once
 // The granconv subcommands (ARCHITECTURE.md, "Command line"). Each returns
-// the process exit code: 0 success, 1 a claim failed its check, 2 bad input
+// the process exit code: 0 success, 1 a claim failed its check, 3 none failed
+// but one was inconclusive (studies/verdict.hpp), 2 bad input
 // or a solver failure (reported on stderr by main).
 #include <optional>
 #include <string>

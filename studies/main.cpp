@@ -25,7 +25,8 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--out", run_args.out, "Output directory")->capture_default_str();
   run_cmd->add_option("--cache", run_args.cache, "Reference cache directory (default DIR/cache; 'none' disables)");
   run_cmd->add_option("--jobs", run_args.jobs, "Threads sweeping step sizes (default: all cores)")->check(CLI::NonNegativeNumber);
-  run_cmd->add_flag("--check", run_args.check, "Exit with status 1 when a claim fails");
+  run_cmd->add_flag("--check", run_args.check,
+                   "Exit with status 1 when a claim fails, 3 when none fails but one is inconclusive");
   run_cmd->add_option("--tableau", run_args.tableau, "Replace the claim's scheme by this tableau file (JSON)");
   run_cmd->add_option("--expected", run_args.expected, "Replace the expected order of every check");
   run_cmd->add_option("--precision", run_args.precision,
