@@ -54,7 +54,9 @@ struct SolveArgs : ProblemArgs {
 };
 int solve(const SolveArgs& a);
 
-int list(const std::string& what, bool markdown, const std::string& claims);
+// `results`: a results summary (see report) for the status column of the
+// Markdown table; "" the committed one beside the catalogue.
+int list(const std::string& what, bool markdown, const std::string& claims, const std::string& results = "");
 
 // studies/validate_command.cpp
 struct ValidateArgs {

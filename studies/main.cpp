@@ -12,12 +12,15 @@ int main(int argc, char** argv) {
 
   std::string list_what = "studies";
   bool markdown = false;
-  std::string list_claims;
+  std::string list_claims, list_results;
   auto* list_cmd = app.add_subcommand("list", "List studies (claims), schemes, models or scenarios");
   list_cmd->add_option("what", list_what, "studies | schemes | models | scenarios")
       ->check(CLI::IsMember({"studies", "schemes", "models", "scenarios"}));
   list_cmd->add_flag("--markdown", markdown, "Studies as the Markdown table of the README");
   list_cmd->add_option("--claims", list_claims, "Claim catalogue (default: the shipped one)");
+  list_cmd->add_option("--results", list_results,
+                       "Results summary for the status column (written by `report`; default: the committed "
+                       "studies/results_summary.json)");
 
   RunArgs run_args;
   auto* run_cmd = app.add_subcommand("run", "Run studies (claims) and write DIR/studies/<id>.json");
@@ -98,7 +101,7 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
   try {
-    if (*list_cmd) return list(list_what, markdown, list_claims);
+    if (*list_cmd) return list(list_what, markdown, list_claims, list_results);
     if (*run_cmd) return run(run_args);
     if (*report_cmd) return report(report_args);
     if (*ref_cmd) return reference(ref_args);
