@@ -10,6 +10,7 @@
 
 #include "reports/format.hpp"
 #include "reports/index_html.hpp"
+#include "reports/status.hpp"
 
 namespace granconv::report_detail {
 
@@ -68,11 +69,40 @@ table.data tbody tr:nth-child(even) { background: #fafbfc; }
 footer { margin-top: 48px; color: var(--muted); font-size: 0.8rem; }
 )css";
 
-std::string verdict_html(const std::optional<bool>& p, bool expected_failure = false) {
-  if (!p) return "<span class=\"verdict na\">n/a</span>";
-  if (!*p && expected_failure)
-    return "<span class=\"verdict fail\">FAIL</span><br><span class=\"small\">documented deviation (see notes)</span>";
-  return *p ? "<span class=\"verdict pass\">PASS</span>" : "<span class=\"verdict fail\">FAIL</span>";
+std::string verdict_html(const Study& s) {
+  if (s.verdict.empty()) return "<span class=\"verdict na\">n/a</span>";
+  const std::string cls = s.verdict == "pass" ? "pass" : s.verdict == "fail" ? "fail" : "na";
+  std::string v = "<span class=\"verdict " + cls + "\">" + html(s.verdict == "inconclusive" ? "INCONCLUSIVE" : s.verdict == "pass" ? "PASS" : "FAIL") + "</span>";
+  if (s.status == "deviates") v += "<br><span class=\"small\">documented deviation (see notes)</span>";
+  else if (s.status != "reproduced") v += "<br><span class=\"small\">" + html(s.status) + "</span>";
+  return v;
+}
+
+// Every threshold of the claim with where it came from (studies/catalogue_rules.hpp).
+std::string tolerances_html(const Study& s) {
+  if (s.tolerances.empty()) return "";
+  std::string h = "<div class=\"tablewrap\"><table class=\"data\"><caption>Tolerances and their sources</caption>"
+                  "<thead><tr><th>threshold</th><th>value</th><th>source</th><th>why</th></tr></thead><tbody>\n";
+  for (const auto& t : s.tolerances) {
+    const std::string label = t.value("label", std::string());
+    h += "<tr><td><code>" + html(t.value("path", std::string())) + "</code>" +
+         (label.empty() ? "" : "<br><span class=\"small\">" + html(label) + "</span>") + "</td><td class=\"num\">" +
+         html(t.contains("value") ? t.at("value").dump() : "") + "</td><td>" + html(t.value("basis", std::string())) +
+         "</td><td>" + html(t.value("reason", std::string())) + "</td></tr>\n";
+  }
+  return h + "</tbody></table></div>\n";
+}
+
+// The basis of the record's first threshold whose label is this check's (or the claim's only basis).
+std::string basis_of(const Study& s, const std::string& check_label) {
+  std::string only;
+  for (const auto& t : s.tolerances) {
+    const std::string l = t.value("label", std::string()), b = t.value("basis", std::string());
+    if (!l.empty() && (check_label == l || check_label.rfind(l + ":", 0) == 0 || check_label.rfind(l + " (", 0) == 0))
+      return b;
+    only = only.empty() || only == b ? b : "mixed";
+  }
+  return only == "mixed" ? "" : only;
 }
 
 std::string window_html(const std::optional<FitWindow>& w) {
@@ -132,7 +162,8 @@ std::string value_html(const json& v) {
   return html(v.dump());
 }
 
-std::string mark_html(const std::optional<bool>& p) {
+std::string mark_html(const std::optional<bool>& p, const std::string& verdict = "") {
+  if (verdict == "inconclusive") return " <span class=\"mark\">? inconclusive</span>";
   if (!p) return "";
   return *p ? " <span class=\"mark pass\">✓</span>" : " <span class=\"mark fail\">✗</span>";
 }
@@ -160,8 +191,9 @@ const char* style_css() { return kCss; }
 
 std::string index_html(const std::vector<Group>& groups, const std::vector<Study>& studies,
                        const std::vector<std::string>& validated) {
-  int npass = 0, nfail = 0, nna = 0;
-  for (const auto& s : studies) (s.pass ? (*s.pass ? npass : nfail) : nna)++;
+  std::vector<std::string> statuses;
+  int post_hoc = 0;
+  for (const auto& s : studies) statuses.push_back(s.status), post_hoc += post_hoc_count(s.tolerances);
   std::string h;
   h += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -169,9 +201,12 @@ std::string index_html(const std::vector<Group>& groups, const std::vector<Study
   h += "<h1>granconv verification report</h1>\n";
   h += "<p class=\"meta\">Generated " + html(now_utc()) + " from " + std::to_string(studies.size()) +
        " claim result(s) in <code>studies/</code>.</p>\n";
-  h += fmt::format("<p class=\"summary\"><span class=\"verdict pass\">{} PASS</span> "
-                   "<span class=\"verdict fail\">{} FAIL</span>{}</p>\n",
-                   npass, nfail, nna ? fmt::format(" <span class=\"verdict na\">{} n/a</span>", nna) : "");
+  h += "<p class=\"summary\">" + html(summary_line(statuses, post_hoc)) + "</p>\n";
+  h += "<p class=\"notes\">Verdicts. An order check passes only when the whole 95% CI of its fit lies within expected "
+       "± tolerance; it fails when the CI lies wholly outside that band, or within a rival ± tolerance; anything else, "
+       "and a fit on fewer than 6 points or less than one decade of h actually used, is inconclusive. Every tolerance "
+       "is below half the distance to the nearest rival (checked when the catalogue loads) and names its source: "
+       "paper, a-priori or post-hoc. A claim fails if any check fails, else is inconclusive if any check is.</p>\n";
   h += "<table class=\"claims\">\n<thead><tr><th>claim</th><th>source</th><th>scheme</th><th>scenario</th>"
        "<th>expected (order / paper)</th><th>observed (95% CI / ours)</th><th>window</th><th>reference</th>"
        "<th>verdict</th><th>figures</th></tr></thead>\n";
@@ -183,7 +218,8 @@ std::string index_html(const std::vector<Group>& groups, const std::vector<Study
         const std::string lbl = c.label.empty() ? "" : "<span class=\"lbl\">" + html(c.label) + "</span><br>";
         std::string e = fixed(c.expected);
         if (std::isfinite(c.tolerance)) e += " ± " + g(c.tolerance, 2);
-        exp += "<div class=\"check\">" + lbl + html(e) + "</div>";
+        const std::string b = basis_of(s, c.label);
+        exp += "<div class=\"check\">" + lbl + html(e) + (b.empty() ? "" : " <span class=\"small\">(" + html(b) + ")</span>") + "</div>";
         std::string o = fixed(c.observed);
         if (std::isfinite(c.ci_lo)) o += " [" + fixed(c.ci_lo) + ", " + fixed(c.ci_hi) + "]";
         std::string extra;
@@ -192,7 +228,7 @@ std::string index_html(const std::vector<Group>& groups, const std::vector<Study
           if (std::isfinite(c.env_lo)) extra += html(" [" + fixed(c.env_lo) + ", " + fixed(c.env_hi) + "]");
           extra += "</span>";
         }
-        obs += "<div class=\"check\">" + lbl + html(o) + mark_html(c.pass) + extra + "</div>";
+        obs += "<div class=\"check\">" + lbl + html(o) + mark_html(c.pass, c.verdict) + extra + "</div>";
         std::string w = window_html(c.window) + " <span class=\"small\">" + html(c.fit) +
                         (c.points >= 0 ? ", " + std::to_string(c.points) + " pts" : "") + "</span>";
         win += "<div class=\"check\">" + lbl + w + "</div>";
@@ -203,8 +239,10 @@ std::string index_html(const std::vector<Group>& groups, const std::vector<Study
       for (const auto& c : s.value_checks) {
         const std::string lbl = c.label.empty() ? "" : "<span class=\"lbl\">" + html(c.label) + "</span><br>";
         std::string tol;
-        if (!c.tolerance.is_null()) tol = " <span class=\"small\">(tol " + value_html(c.tolerance) + ")</span>";
-        vrows.emplace_back(lbl + value_html(c.paper) + tol, value_html(c.observed) + mark_html(c.pass));
+        const std::string b = basis_of(s, c.label);
+        if (!c.tolerance.is_null())
+          tol = " <span class=\"small\">(tol " + value_html(c.tolerance) + (b.empty() ? "" : ", " + html(b)) + ")</span>";
+        vrows.emplace_back(lbl + value_html(c.paper) + tol, value_html(c.observed) + mark_html(c.pass, c.verdict));
       }
       if (!s.is_order()) win = "–";
       const std::string none = "<span class=\"small\">–</span>";
@@ -248,7 +286,7 @@ std::string index_html(const std::vector<Group>& groups, const std::vector<Study
       h += "<tbody class=\"claim\"><tr id=\"claim-" + html(s.slug) + "\"><td class=\"id\"" + rs + "><code>" +
            html(s.id) + "</code>" + kind + (s.title.empty() ? "" : "<div class=\"title\">" + html(s.title) + "</div>") +
            "</td><td" + rs + ">" + src + "</td><td" + rs + ">" + scheme + "</td><td" + rs + ">" + scen + "</td>" + first +
-           "<td class=\"ref\"" + rs + ">" + provenance_html(s.reference) + "</td><td" + rs + ">" + verdict_html(s.pass, s.expected_failure) +
+           "<td class=\"ref\"" + rs + ">" + provenance_html(s.reference) + "</td><td" + rs + ">" + verdict_html(s) +
            "</td><td class=\"links\"" + rs + ">" + figs + "</td></tr>\n" + rest + "</tbody>\n";
     }
   }
@@ -272,11 +310,12 @@ std::string index_html(const std::vector<Group>& groups, const std::vector<Study
     if (!conv.empty()) h += "<div class=\"figs\">\n" + conv + "</div>\n";
     // Per-claim notes, tables and figures.
     for (const Study* s : g0.studies) {
-      if (s->notes.empty() && s->tables.empty() && s->figures.empty()) continue;
+      if (s->notes.empty() && s->tables.empty() && s->figures.empty() && s->tolerances.empty()) continue;
       h += "<section class=\"detail\" id=\"detail-" + html(s->slug) + "\">\n<h3><code>" + html(s->id) + "</code>" +
-           (s->title.empty() ? "" : " " + html(s->title)) + " " + verdict_html(s->pass, s->expected_failure) + "</h3>\n";
+           (s->title.empty() ? "" : " " + html(s->title)) + " " + verdict_html(*s) + "</h3>\n";
       if (!s->notes.empty()) h += "<p class=\"notes\">" + html(s->notes) + "</p>\n";
       for (std::size_t i = 0; i < s->tables.size(); ++i) h += table_html(*s, i);
+      h += tolerances_html(*s);
       if (!s->figures.empty()) {
         h += "<div class=\"figs\">\n";
         for (const auto& f : s->figures)

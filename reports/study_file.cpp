@@ -1,4 +1,5 @@
 #include "reports/study_file.hpp"
+#include "reports/status.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -126,7 +127,9 @@ void parse_order(const fs::path& f, const json& j, Study& s) {
       if (!c.is_object()) bad(f, "\"checks\" entries must be objects");
       Check k;
       k.label = str_or(c, "label");
-      if (auto w = pair_of(f, c, "window")) k.window = FitWindow{w->first, w->second};
+      // The span of the points the fit used; the declared window only when absent.
+      if (auto w = pair_of(f, c, c.contains("fit_window") ? "fit_window" : "window"))
+        k.window = FitWindow{w->first, w->second};
       k.fit = str_or(c, "fit", "least-squares");
       k.expected = num_or(c, "expected_order");
       k.tolerance = num_or(c, "tolerance");
@@ -137,6 +140,7 @@ void parse_order(const fs::path& f, const json& j, Study& s) {
       k.envelope = num_or(c, "envelope_order");
       if (auto ci = pair_of(f, c, "envelope_ci95")) std::tie(k.env_lo, k.env_hi) = *ci;
       k.pass = bool_or(f, c, "pass");
+      k.verdict = str_or(c, "verdict");
       s.checks.push_back(std::move(k));
     }
   } else if (j.contains("checks") && !j["checks"].is_null()) {
@@ -328,6 +332,7 @@ void parse_value_checks(const fs::path& f, const json& j, Study& s) {
       *dst = v;
     }
     k.pass = bool_or(f, c, "pass");
+    k.verdict = str_or(c, "verdict");
     s.value_checks.push_back(std::move(k));
   }
   if (!s.pass && !s.value_checks.empty()) {
@@ -376,6 +381,9 @@ Study parse_study(const fs::path& f) {
     s.kind = j["kind"].get<std::string>();
   }
   s.notes = str_or(j, "notes");
+  s.expected_verdict = str_or(j, "expected_verdict", "pass");
+  s.is_new = j.value("new", false);
+  if (j.contains("tolerances") && j["tolerances"].is_array()) s.tolerances = j["tolerances"];
   if (s.is_order()) {
     parse_order(f, j, s);
   } else {
@@ -397,6 +405,11 @@ Study parse_study(const fs::path& f) {
         bad(f, figure_where(s.figures.back().name) + "duplicate figure name (after file-name sanitising)");
     }
   }
+  // Records of older runs carry "pass" only.
+  s.verdict = str_or(j, "verdict", s.pass ? (*s.pass ? "pass" : "fail") : "");
+  if (s.verdict != "" && s.verdict != "pass" && s.verdict != "fail" && s.verdict != "inconclusive")
+    bad(f, "\"verdict\" must be \"pass\", \"fail\" or \"inconclusive\"");
+  s.status = claim_status(s.verdict, s.expected_verdict, s.is_new);
   return s;
 }
 

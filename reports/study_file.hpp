@@ -7,7 +7,8 @@
 //
 // "order" records (convergence studies) also carry "h", "error", "usable",
 // "checks" [{label, window, fit, expected_order, tolerance, observed_order,
-// ci95, points, envelope_order, envelope_ci95, pass}] and optionally
+// ci95, fit_window (the span of the points used), points, envelope_order,
+// envelope_ci95, pass, verdict}] and optionally
 // "trajectory" {h, t, ref_t, scheme_x, scheme_v, ref_x, ref_v}.
 //
 // Other kinds carry "checks" [{label, paper, observed, tolerance, pass}]
@@ -49,6 +50,7 @@ struct Check {
   int points = -1;
   double envelope = kNaN, env_lo = kNaN, env_hi = kNaN;
   std::optional<bool> pass;
+  std::string verdict;  // "" when the record has none
 };
 
 // A check of any other kind: a paper value against ours. The values are kept
@@ -57,6 +59,7 @@ struct ValueCheck {
   std::string label;
   json paper, observed, tolerance;
   std::optional<bool> pass;
+  std::string verdict;  // "" when the record has none
 };
 
 struct Table {
@@ -107,6 +110,11 @@ struct Study {
   std::vector<Figure> figures;
   std::optional<bool> pass;
   bool expected_failure = false;  // a documented deviation from the paper ("expected_verdict": "fail")
+  std::string verdict;                     // "pass" | "fail" | "inconclusive" ("" when unknown)
+  std::string expected_verdict = "pass";
+  bool is_new = false;                     // a claim in neither paper
+  std::string status;                      // reports/status.hpp
+  json tolerances = json::array();         // [{path, label, value, basis, reason}]
   double seconds = kNaN;
   // figure file stems (relative to figures/), filled while drawing
   std::string slope_fig, traj_fig;

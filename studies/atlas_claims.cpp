@@ -1,4 +1,5 @@
 #include "studies/atlas_claims.hpp"
+#include "studies/verdict.hpp"
 
 #include <cmath>
 #include <limits>
@@ -92,19 +93,18 @@ json evaluate_check(const Atlas& a, const json& chk) {
             {"tolerance", tol}, {"pass", false}};
   }
   const OrderFit f = check_fit(a, c, chk);
-  if (!f.ok) {
-    observed = "no fit: " + f.message;
-  } else {
-    observed = std::round(f.order * 1000) / 1000;
-    const double width = f.ci_hi - f.ci_lo;
-    pass = std::abs(f.order - expected) <= tol && width <= max_ci;
-    if (!pass) why = fmt::format(" (CI [{:.3f}, {:.3f}], width {:.2g} ≤ {:.2g} required)", f.ci_lo, f.ci_hi, width, max_ci);
-  }
+  // The equivalence rule of studies/verdict.hpp, against the check's rivals.
+  const OrderVerdict v = order_verdict(f, expected, tol, chk.value("rivals", std::vector<double>{}), max_ci);
+  pass = v.verdict == Verdict::pass;
+  observed = f.ok ? json(std::round(f.order * 1000) / 1000) : json("no fit: " + f.message);
+  if (!pass) why = " (" + v.reason + ")";
   return {{"label", chk.value("label", std::string()) + " [" + chk.value("claim", std::string()) + "]" + why},
           {"paper", expected},
           {"observed", observed},
+          {"ci95", {f.ci_lo, f.ci_hi}},
           {"tolerance", tol},
-          {"pass", pass}};
+          {"pass", pass},
+          {"verdict", to_string(v.verdict)}};
 }
 
 json heatmap(const Atlas& a, std::size_t p) {

@@ -8,6 +8,7 @@
 #include "models/scenarios.hpp"
 #include "models/find_by_name.hpp"
 #include "schemes/scheme_catalogue.hpp"
+#include "studies/catalogue_rules.hpp"
 
 namespace granconv {
 
@@ -53,6 +54,8 @@ void parse_order_fields(const nlohmann::json& j, const std::string& where, Claim
     k.expected_order = field<double>(cj, "expected_order", where + " check");
     k.tolerance = field<double>(cj, "tolerance", where + " check");
     k.max_ci_width = field<double>(cj, "max_ci_width", where + " check");
+    k.rivals = field<std::vector<double>>(cj, "rivals", where + " check");  // the rule: catalogue_rules.hpp
+    k.tolerance_source = source_of(cj, "tolerance");
     c.checks.push_back(k);
   }
   if (c.checks.empty()) throw std::invalid_argument(where + ": no checks");
@@ -78,6 +81,37 @@ void parse_order_fields(const nlohmann::json& j, const std::string& where, Claim
   formulation_from_string(c.formulation);
 }
 
+// "deviation": text, or {"text", "check", "value", "band"}: a claim expected
+// to fail pins the one check that fails (its label in the result record), the
+// field of that check holding the measured value and the band it must lie in;
+// one expected to be inconclusive says why in the text.
+void parse_deviation(const nlohmann::json& j, const std::string& where, Claim& c) {
+  if (!j.contains("deviation")) {
+    if (c.expected_verdict != "pass")
+      throw std::invalid_argument(where + ": a claim expected to be '" + c.expected_verdict +
+                                  "' must say why in 'deviation'");
+    return;
+  }
+  const auto& d = j.at("deviation");
+  if (d.is_string()) {
+    c.deviation = d.get<std::string>();
+  } else {
+    c.deviation = field<std::string>(d, "text", where + " deviation");
+    if (d.contains("check")) {
+      const auto band = field<std::vector<double>>(d, "band", where + " deviation");
+      if (band.size() != 2 || !(band[0] < band[1]))
+        throw std::invalid_argument(where + ": deviation band must be [lo, hi] with lo < hi");
+      c.deviation_pin = {{"check", field<std::string>(d, "check", where + " deviation")},
+                         {"value", field<std::string>(d, "value", where + " deviation")},
+                         {"band", band}};
+    }
+  }
+  if (c.deviation.empty()) throw std::invalid_argument(where + ": 'deviation' must say what does not reproduce");
+  if (c.expected_verdict == "fail" && c.deviation_pin.is_null())
+    throw std::invalid_argument(where + ": a documented deviation must pin its failing check "
+                                "(deviation {\"check\", \"value\", \"band\"})");
+}
+
 Claim parse_claim(const nlohmann::json& j) {
   Claim c;
   c.id = field<std::string>(j, "id", "claim");
@@ -89,15 +123,15 @@ Claim parse_claim(const nlohmann::json& j) {
   c.figure_group = field<std::string>(j, "figure_group", where);
   c.kind = j.value("kind", "order");
   c.expected_verdict = j.value("expected_verdict", "pass");
-  if (c.expected_verdict != "pass" && c.expected_verdict != "fail")
-    throw std::invalid_argument(where + ": expected_verdict must be 'pass' or 'fail'");
-  c.deviation = j.value("deviation", "");
-  if (c.expected_verdict == "fail" && c.deviation.empty())
-    throw std::invalid_argument(where + ": a claim expected to fail must say why in 'deviation'");
+  if (c.expected_verdict != "pass" && c.expected_verdict != "fail" && c.expected_verdict != "inconclusive")
+    throw std::invalid_argument(where + ": expected_verdict must be 'pass', 'fail' or 'inconclusive'");
+  parse_deviation(j, where, c);
   c.notes = j.value("notes", "");
   if (c.kind == "order") parse_order_fields(j, where, c);
   else if (j.contains("precision"))
     throw std::invalid_argument(where + ": 'precision' applies to order claims only, not to kind " + c.kind);
+  check_tolerance_sources(j, where);
+  check_rivals(j, where);
   c.record = j;
   return c;
 }

@@ -17,6 +17,10 @@ struct OrderCheck {
   std::optional<FitWindow> window;  // nullopt: detected
   FitKind fit = FitKind::least_squares;
   double expected_order = 0, tolerance = 0, max_ci_width = 0;
+  // The orders the check must rule out (the claimed effect absent, or a
+  // competing published value): tolerance < half the distance to the nearest.
+  std::vector<double> rivals;
+  nlohmann::json tolerance_source;  // {"basis", "reason"} (studies/tolerance_sources.hpp)
 };
 
 struct StepGrid {
@@ -30,10 +34,13 @@ struct StepGrid {
 struct Claim {
   std::string id, title, paper, item, figure_group;
   std::string kind = "order";
-  // "pass", or "fail" for a documented deviation from the paper (`deviation`
-  // says what does not reproduce); the ctest then asserts the failure.
+  // "pass"; "fail" for a documented deviation from the paper (`deviation`
+  // says what does not reproduce, and `deviation_pin` which check fails and
+  // the band of its measured value, asserted by the ctest); "inconclusive"
+  // where the data cannot decide (`deviation` says why).
   std::string expected_verdict = "pass";
   std::string deviation;
+  nlohmann::json deviation_pin;  // {"check", "value", "band": [lo, hi]} or null
   std::string scenario;
   std::vector<std::string> params;  // "key=value" overrides of the scenario defaults
   std::string scheme, formulation;

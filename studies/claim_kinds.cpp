@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "models/find_by_name.hpp"
+#include "studies/catalogue_rules.hpp"
 #include "studies/history_claims.hpp"
 #include "studies/lzb_claims.hpp"
 #include "studies/order_sweep_claims.hpp"
@@ -22,15 +23,64 @@ namespace {
 
 ClaimResult run_order_claim(const Claim& claim, const StudyOptions& options) {
   const StudyResult r = run_study(claim, options);
-  std::string s = fmt::format("{} {}", r.pass ? "PASS" : "FAIL", claim.id);
+  std::string s = fmt::format("{} {}", shout(r.verdict), claim.id);
   for (const auto& c : r.checks) {
     const auto& f = c.used();
-    s += fmt::format("\n  [{}] {} fit: observed order {:.3f}, 95% CI [{:.3f}, {:.3f}], expected {} ± {}, window "
-                     "[{:.3g}, {:.3g}], {} points{}",
+    s += fmt::format("\n  [{}] {} fit: observed order {:.3f}, 95% CI [{:.3f}, {:.3f}], expected {} ± {}, points "
+                     "used span [{:.3g}, {:.3g}], {} points: {}{}",
                      c.check.label, to_string(c.check.fit), f.order, f.ci_lo, f.ci_hi, c.check.expected_order,
-                     c.check.tolerance, f.h_min, f.h_max, f.points, c.pass ? "" : " — " + c.reason);
+                     c.check.tolerance, f.h_min, f.h_max, f.points, to_string(c.verdict),
+                     c.pass ? "" : " — " + c.reason);
   }
-  return {r.to_json(), r.pass, s};
+  return {r.to_json(), r.pass, s, r.verdict};
+}
+
+}  // namespace
+
+namespace {
+
+// The catalogue check with this record check's label (kinds may append to
+// the label after a colon), or null.
+const nlohmann::json* catalogue_check(const Claim& claim, const std::string& label) {
+  if (!claim.record.contains("checks") || !claim.record.at("checks").is_array()) return nullptr;
+  for (const auto& c : claim.record.at("checks"))
+    if (c.contains("label") && c.at("label").is_string()) {
+      const auto l = c.at("label").get<std::string>();
+      if (label == l || label.rfind(l + ":", 0) == 0) return &c;
+    }
+  return nullptr;
+}
+
+void settle_verdicts(const Claim& claim, ClaimResult& r) {
+  auto& rec = r.record;
+  Verdict v = Verdict::pass;
+  if (rec.contains("checks") && rec.at("checks").is_array())
+    for (auto& c : rec.at("checks")) {
+      if (!c.contains("verdict")) c["verdict"] = c.value("pass", false) ? "pass" : "fail";
+      const Verdict cv = verdict_from_string(c.at("verdict").get<std::string>());
+      c["pass"] = cv == Verdict::pass;
+      v = combine(v, cv);
+      if (const auto* k = catalogue_check(claim, c.value("label", std::string()))) {
+        if (!c.contains("tolerance_source") && k->contains("tolerance_source")) c["tolerance_source"] = k->at("tolerance_source");
+        if (!c.contains("rival") && k->contains("rival")) c["rival"] = k->at("rival");
+        if (!c.contains("rivals") && k->contains("rivals")) c["rivals"] = k->at("rivals");
+      }
+    }
+  // A kind may fail a claim beyond its checks (a run that did not finish).
+  if (rec.contains("verdict")) v = combine(v, verdict_from_string(rec.at("verdict").get<std::string>()));
+  if (!r.pass && v == Verdict::pass) v = Verdict::fail;
+  r.verdict = v;
+  r.pass = v == Verdict::pass;
+  rec["verdict"] = to_string(v);
+  rec["pass"] = r.pass;
+  rec["tolerances"] = tolerance_list(claim.record);
+  rec["expected_verdict"] = claim.expected_verdict;
+  // A claim in neither paper (source.new) is "new" when it passes, not "reproduced".
+  rec["new"] = claim.record.contains("source") && claim.record.at("source").value("new", false);
+  if (!claim.deviation_pin.is_null()) rec["deviation_pin"] = claim.deviation_pin;
+  // The terminal's first word is the claim's verdict.
+  const auto space = r.summary.find(' ');
+  if (space != std::string::npos) r.summary = shout(v) + r.summary.substr(space);
 }
 
 }  // namespace
@@ -63,7 +113,20 @@ ClaimResult run_claim(const Claim& claim, const StudyOptions& options) {
   if (options.tableau && claim.kind != "order" && claim.kind != "analysis")
     throw std::invalid_argument("--tableau applies to order and analysis claims; '" + claim.id + "' is of kind " +
                                 claim.kind);
-  return kind.run(claim, options);
+  ClaimResult r = kind.run(claim, options);
+  settle_verdicts(claim, r);
+  return r;
+}
+
+void CheckList::add(nlohmann::json check) {
+  const Verdict v = check.contains("verdict") ? verdict_from_string(check.at("verdict").get<std::string>())
+                    : check.at("pass").get<bool>() ? Verdict::pass
+                                                   : Verdict::fail;
+  check["verdict"] = to_string(v);
+  check["pass"] = v == Verdict::pass;
+  verdict = combine(verdict, v);
+  pass = verdict == Verdict::pass;
+  items.push_back(std::move(check));
 }
 
 nlohmann::json result_head(const Claim& claim, bool pass) {
@@ -78,10 +141,11 @@ nlohmann::json result_head(const Claim& claim, bool pass) {
 }
 
 std::string CheckList::summary(const Claim& claim) const {
-  std::string s = fmt::format("{} {}", pass ? "PASS" : "FAIL", claim.id);
+  std::string s = fmt::format("{} {}", shout(verdict), claim.id);
   for (const auto& c : items) {
     const auto& o = c.at("observed");
-    s += fmt::format("\n  [{}] {}: observed {}", c.at("pass").get<bool>() ? "ok" : "FAIL",
+    const std::string v = c.at("verdict").get<std::string>();
+    s += fmt::format("\n  [{}] {}: observed {}", v == "pass" ? "ok" : shout(verdict_from_string(v)),
                      c.at("label").get<std::string>(), o.is_string() ? o.get<std::string>() : o.dump());
   }
   return s;

@@ -5,9 +5,12 @@
 // the table that maps kinds to those functions.
 //
 // A result record (written to DIR/studies/<id>.json, read by the report) has
-// at least: study, kind, title, source {paper, item}, figure_group, pass,
-// checks [{label, paper, observed, tolerance, pass}], and optionally tables
-// [{title, columns, rows}], figures (see reports/report.hpp), notes, seconds.
+// at least: study, kind, title, source {paper, item}, figure_group, verdict,
+// pass (verdict == "pass"), checks [{label, paper, observed, tolerance, pass,
+// verdict, rival?, tolerance_source?}], tolerances (every threshold of the
+// catalogue record with its source, studies/catalogue_rules.hpp), and
+// optionally tables [{title, columns, rows}], figures (reports/report.hpp),
+// notes, seconds. Verdicts: studies/verdict.hpp.
 #include <string>
 #include <vector>
 
@@ -15,13 +18,15 @@
 
 #include "studies/claim.hpp"
 #include "studies/study.hpp"
+#include "studies/verdict.hpp"
 
 namespace granconv {
 
 struct ClaimResult {
   nlohmann::json record;
-  bool pass = false;
+  bool pass = false;  // verdict == pass
   std::string summary;  // a few lines for the terminal
+  Verdict verdict = Verdict::fail;  // set by run_claim from the checks
 };
 
 using ClaimRunner = ClaimResult (*)(const Claim&, const StudyOptions&);
@@ -33,19 +38,21 @@ struct ClaimKind {
 const std::vector<ClaimKind>& claim_kinds();
 
 // Runs the claim with the runner of its kind; throws on an unknown kind.
+// Whatever the kind, the result's checks and the claim then carry verdicts
+// (a check's own "verdict", else its "pass"), and the checks the catalogue
+// names by label carry its rival and tolerance source.
 ClaimResult run_claim(const Claim& claim, const StudyOptions& options);
 
 // The common head of every result record.
 nlohmann::json result_head(const Claim& claim, bool pass);
 
-// Checks of a claim as they are collected: the claim passes when all do.
+// Checks of a claim as they are collected: a check's verdict is its own
+// "verdict" if it has one, else its "pass"; the claim's is their combination.
 struct CheckList {
   nlohmann::json items = nlohmann::json::array();
-  bool pass = true;
-  void add(nlohmann::json check) {
-    pass = pass && check.at("pass").get<bool>();
-    items.push_back(std::move(check));
-  }
+  Verdict verdict = Verdict::pass;
+  bool pass = true;  // verdict == pass
+  void add(nlohmann::json check);
   // "PASS id" and one line per check, for the terminal.
   std::string summary(const Claim& claim) const;
 };

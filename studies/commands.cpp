@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <fstream>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -15,6 +17,7 @@
 #include "models/scenarios.hpp"
 #include "reference/reference_cache.hpp"
 #include "reports/report.hpp"
+#include "reports/status.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/atomic_file.hpp"
 #include "studies/claim.hpp"
@@ -54,9 +57,9 @@ class Progress {
       std::fflush(stderr);
     };
   }
-  void finished(std::size_t k, std::size_t n, const std::string& id, bool pass, double seconds) {
+  void finished(std::size_t k, std::size_t n, const std::string& id, Verdict v, double seconds) {
     if (tty_) std::fprintf(stderr, "\r\033[K");
-    std::fprintf(stderr, "study %zu of %zu  %s: %s (%.1f s)\n", k, n, id.c_str(), pass ? "PASS" : "FAIL", seconds);
+    std::fprintf(stderr, "study %zu of %zu  %s: %s (%.1f s)\n", k, n, id.c_str(), shout(v).c_str(), seconds);
   }
 
  private:
@@ -74,7 +77,7 @@ std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, con
     results.push_back(run_claim(*claims[k], opt));
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     results.back().record["seconds"] = seconds;
-    progress.finished(k + 1, claims.size(), claims[k]->id, results.back().pass, seconds);
+    progress.finished(k + 1, claims.size(), claims[k]->id, results.back().verdict, seconds);
     write_file_atomically(out / "studies" / (claims[k]->id + ".json"), results.back().record.dump(1) + "\n");
   }
   return results;
@@ -132,12 +135,12 @@ int run(const RunArgs& a) {
   opt.scheme.start = a.start;
   opt.reference.max_seconds = a.reference_budget;
   prepare_output_dir(a.out);
-  bool all_pass = true;
+  Verdict all = Verdict::pass;
   for (const auto& r : run_claims(selected, opt, a.out)) {
     std::cout << r.summary << '\n';
-    all_pass = all_pass && r.pass;
+    all = combine(all, r.verdict);
   }
-  return (a.check && !all_pass) ? 1 : 0;
+  return a.check ? exit_status(all) : 0;
 }
 
 int report(const ReportArgs& a) {
@@ -154,15 +157,27 @@ int report(const ReportArgs& a) {
   opt.jobs = resolve_jobs(a.jobs);
   opt.cache_dir = resolve_cache(a.cache, a.out);
   const std::filesystem::path out(a.out);
-  int failed = 0;
-  for (const auto& r : run_claims(all, opt, out)) failed += r.pass ? 0 : 1;
+  std::vector<std::string> statuses;
+  int post_hoc = 0;
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& r : run_claims(all, opt, out)) {
+    const auto& rec = r.record;
+    statuses.push_back(claim_status(to_string(r.verdict), rec.value("expected_verdict", "pass"), rec.value("new", false)));
+    post_hoc += post_hoc_count(rec.value("tolerances", nlohmann::json::array()));
+    rows.push_back({{"id", rec.at("study")}, {"verdict", to_string(r.verdict)},
+                    {"expected_verdict", rec.value("expected_verdict", "pass")}, {"status", statuses.back()}});
+  }
   // Results of claims no longer in the catalogue must not reach the report.
   for (const auto& e : std::filesystem::directory_iterator(out / "studies"))
     if (e.path().extension() == ".json" && !ids.count(e.path().filename().string())) std::filesystem::remove(e.path());
   write_report({out, "gnuplot"});
+  // The results summary the README's status column is generated from.
+  const std::string line = summary_line(statuses, post_hoc);
+  write_file_atomically(out / "results-summary.json",
+                        nlohmann::json{{"summary", line}, {"claims", rows}}.dump(1) + "\n");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cout << fmt::format("report: {} studies, {} passed, {} failed; {} written in {:.1f} s\n", claims.size(),
-                           claims.size() - failed, failed, (out / "report" / "index.html").string(), seconds);
+  std::cout << fmt::format("report: {} studies: {}; {} written in {:.1f} s\n", claims.size(), line,
+                           (out / "report" / "index.html").string(), seconds);
   return 0;
 }
 
@@ -236,7 +251,27 @@ int solve(const SolveArgs& a) {
   return 0;
 }
 
-int list(const std::string& what, bool markdown, const std::string& claims_file) {
+namespace {
+
+// id -> status from a results summary (`report` writes DIR/results-summary.json).
+std::map<std::string, std::string> read_statuses(const std::filesystem::path& file, std::string& line) {
+  std::ifstream in(file);
+  if (!in) throw std::runtime_error("cannot read the results summary " + file.string());
+  nlohmann::json j;
+  try {
+    in >> j;
+    line = j.at("summary").get<std::string>();
+    std::map<std::string, std::string> m;
+    for (const auto& c : j.at("claims")) m[c.at("id").get<std::string>()] = c.at("status").get<std::string>();
+    return m;
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error("results summary " + file.string() + " is malformed: " + e.what());
+  }
+}
+
+}  // namespace
+
+int list(const std::string& what, bool markdown, const std::string& claims_file, const std::string& results) {
   if (what == "schemes") {
     for (const auto& s : scheme_catalogue()) std::cout << fmt::format("{:13} order {}  {}\n", s.name, s.classical_order, s.label);
   } else if (what == "scenarios") {
@@ -256,6 +291,11 @@ int list(const std::string& what, bool markdown, const std::string& claims_file)
   } else {
     const auto claims = catalogue(claims_file);
     if (markdown) {
+      const std::filesystem::path cat = claims_file.empty() ? default_claims_file() : std::filesystem::path(claims_file);
+      std::string line;
+      const auto statuses =
+          read_statuses(results.empty() ? cat.parent_path() / "results_summary.json" : std::filesystem::path(results), line);
+      std::cout << "Status from the latest results: " << line << ".\n\n";
       std::cout << "| claim | kind | source | scheme | scenario | expected | status |\n|---|---|---|---|---|---|---|\n";
       for (const auto& c : claims) {
         std::string expected, scheme = c.record.value("scheme", std::string("–")),
@@ -264,7 +304,10 @@ int list(const std::string& what, bool markdown, const std::string& claims_file)
           expected += fmt::format("{}order {} ({})", expected.empty() ? "" : "; ", k.expected_order, k.label);
         if (c.kind == "order") scheme += " (" + c.formulation + ")";
         if (expected.empty()) expected = "see the claim's checks";
-        const std::string status = c.expected_verdict == "pass" ? "reproduced" : "**deviates**: " + c.deviation;
+        const auto it = statuses.find(c.id);
+        std::string status = it == statuses.end() ? "not run" : it->second;
+        if (status == "deviates" || status == "inconclusive") status = "**" + status + "**: " + c.deviation;
+        else if (status.rfind("unexpected", 0) == 0 || status == "not run") status = "**" + status + "**";
         std::cout << fmt::format("| `{}` | {} | {}, {} | {} | {} | {} | {} |\n", c.id, c.kind, c.paper, c.item, scheme,
                                  scenario, expected, status);
       }

@@ -1,6 +1,7 @@
 #pragma once
 // The granconv subcommands (ARCHITECTURE.md, "Command line"). Each returns
-// the process exit code: 0 success, 1 a claim failed its check, 2 bad input
+// the process exit code: 0 success, 1 a claim failed its check, 3 none failed
+// but one was inconclusive (studies/verdict.hpp), 2 bad input
 // or a solver failure (reported on stderr by main).
 #include <optional>
 #include <string>
@@ -55,7 +56,9 @@ struct SolveArgs : ProblemArgs {
 };
 int solve(const SolveArgs& a);
 
-int list(const std::string& what, bool markdown, const std::string& claims);
+// `results`: a results summary (see report) for the status column of the
+// Markdown table; "" the committed one beside the catalogue.
+int list(const std::string& what, bool markdown, const std::string& claims, const std::string& results = "");
 
 // studies/validate_command.cpp
 struct ValidateArgs {

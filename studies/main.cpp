@@ -17,12 +17,15 @@ int main(int argc, char** argv) {
 
   std::string list_what = "studies";
   bool markdown = false;
-  std::string list_claims;
+  std::string list_claims, list_results;
   auto* list_cmd = app.add_subcommand("list", "List studies (claims), schemes, models or scenarios");
   list_cmd->add_option("what", list_what, "studies | schemes | models | scenarios")
       ->check(CLI::IsMember({"studies", "schemes", "models", "scenarios"}));
   list_cmd->add_flag("--markdown", markdown, "Studies as the Markdown table of the README");
   list_cmd->add_option("--claims", list_claims, "Claim catalogue (default: the shipped one)");
+  list_cmd->add_option("--results", list_results,
+                       "Results summary for the status column (written by `report`; default: the committed "
+                       "studies/results_summary.json)");
 
   RunArgs run_args;
   auto* run_cmd = app.add_subcommand("run", "Run studies (claims) and write DIR/studies/<id>.json");
@@ -30,7 +33,8 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--out", run_args.out, "Output directory")->capture_default_str();
   run_cmd->add_option("--cache", run_args.cache, "Reference cache directory (default DIR/cache; 'none' disables)");
   run_cmd->add_option("--jobs", run_args.jobs, "Threads sweeping step sizes (default: all cores)")->check(CLI::Range(0, 4096));
-  run_cmd->add_flag("--check", run_args.check, "Exit with status 1 when a claim fails");
+  run_cmd->add_flag("--check", run_args.check,
+                   "Exit with status 1 when a claim fails, 3 when none fails but one is inconclusive");
   run_cmd->add_option("--tableau", run_args.tableau, "Replace the claim's scheme by this tableau file (JSON)");
   run_cmd->add_option("--expected", run_args.expected, "Replace the expected order of every check")
       ->check(finite_number("order", true));
@@ -111,7 +115,7 @@ int main(int argc, char** argv) {
   }
   int status = 2;
   try {
-    if (*list_cmd) status = list(list_what, markdown, list_claims);
+    if (*list_cmd) status = list(list_what, markdown, list_claims, list_results);
     else if (*run_cmd) status = run(run_args);
     else if (*report_cmd) status = report(report_args);
     else if (*ref_cmd) status = reference(ref_args);

@@ -216,6 +216,13 @@ OrderFit fit_order(const std::vector<double>& h, const std::vector<double>& e,
 
   const auto fp = fit_points(wpts, f.h_max, opt);
   f.points = static_cast<int>(fp.size());
+  // Report the span of the points the regression used, not the declared (or
+  // candidate) window: a window can hold far fewer decades of usable points.
+  if (!fp.empty()) {
+    const auto [lo, hi] = std::minmax_element(fp.begin(), fp.end(), [](const Pt& a, const Pt& b) { return a.h < b.h; });
+    f.h_min = lo->h;
+    f.h_max = hi->h;
+  }
   if (fp.size() < 3)
     return fail("fewer than 3 usable points in the window (" + std::to_string(fp.size()) +
                 (opt.kind == FitKind::upper_envelope ? " envelope bins)" : ")"));

@@ -37,7 +37,7 @@ struct OrderFit {
   double order = 0, intercept = 0;  // log10 E = intercept + order * log10 h
   double std_error = 0;             // of the slope
   double ci_lo = 0, ci_hi = 0;      // 95% CI of the slope (Student t, n-2 dof)
-  double h_min = 0, h_max = 0;      // window actually used
+  double h_min = 0, h_max = 0;      // span of the points the regression used
   int points = 0;                   // points used in the regression
   std::string window_source;        // "declared" or "detected"
   std::string kind;                 // "least-squares" or "upper-envelope"

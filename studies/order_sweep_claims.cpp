@@ -69,6 +69,7 @@ Spec parse_spec(const json& r, const std::string& where) {
     c.hi = range[1];
     c.expected_order = field<double>(cj, "expected_order", cw);
     c.tolerance = field<double>(cj, "tolerance", cw);
+    if (cj.contains("rivals")) c.rivals = field<std::vector<double>>(cj, "rivals", cw);
     if (!(c.tolerance > 0)) throw std::invalid_argument(cw + " '" + c.label + "': tolerance must be positive");
     if (cj.contains("max_ci_width")) {
       c.max_ci_width = field<double>(cj, "max_ci_width", cw);
@@ -91,25 +92,28 @@ RangeVerdict check_range(const RangeCheck& c, const std::vector<Point>& points) 
   v.min_order = INFINITY;
   v.max_order = -INFINITY;
   std::vector<std::string> bad;
+  v.verdict = Verdict::pass;
   for (const auto& p : points) {
     if (!in_range(p.value, c.lo, c.hi)) continue;
     ++v.points;
-    if (!p.ok) {
-      bad.push_back(fmt::format("no fit at {}", p.value));
-      continue;
+    if (p.ok) {
+      v.min_order = std::min(v.min_order, p.order);
+      v.max_order = std::max(v.max_order, p.order);
+      v.max_ci_width = std::max(v.max_ci_width, p.ci_hi - p.ci_lo);
     }
-    v.min_order = std::min(v.min_order, p.order);
-    v.max_order = std::max(v.max_order, p.order);
-    v.max_ci_width = std::max(v.max_ci_width, p.ci_hi - p.ci_lo);
-    if (std::abs(p.order - c.expected_order) > c.tolerance)
-      bad.push_back(fmt::format("order {:.3f} at {}", p.order, p.value));
-    else if (p.ci_hi - p.ci_lo > c.max_ci_width)
-      bad.push_back(fmt::format("CI width {:.3f} at {}", p.ci_hi - p.ci_lo, p.value));
+    const OrderVerdict pv =
+        !p.ok              ? OrderVerdict{Verdict::inconclusive, "no fit"}
+        : p.fit.points > 0 ? order_verdict(p.fit, c.expected_order, c.tolerance, c.rivals, c.max_ci_width)
+        : p.ci_hi - p.ci_lo > c.max_ci_width
+            ? OrderVerdict{Verdict::inconclusive, fmt::format("CI width {:.3f}", p.ci_hi - p.ci_lo)}
+            : interval_verdict(p.ci_lo, p.ci_hi, c.expected_order, c.tolerance, c.rivals);
+    v.verdict = combine(v.verdict, pv.verdict);
+    if (pv.verdict != Verdict::pass) bad.push_back(fmt::format("{} at {}: {}", to_string(pv.verdict), p.value, pv.reason));
   }
   if (v.points == 0)
     throw std::invalid_argument(fmt::format("check '{}': no value in [{}, {}]", c.label, c.lo, c.hi));
   for (const auto& b : bad) v.reason += (v.reason.empty() ? "" : "; ") + b;
-  v.pass = bad.empty();
+  v.pass = v.verdict == Verdict::pass;
   return v;
 }
 
@@ -172,7 +176,7 @@ ClaimResult run_order_sweep_claim(const Claim& claim, const StudyOptions& option
   std::vector<Point> points;
   for (const auto& r : runs) {
     const auto& f = r.study.checks.front().used();
-    points.push_back({r.value, f.ok, f.order, f.ci_lo, f.ci_hi});
+    points.push_back({r.value, f.ok, f.order, f.ci_lo, f.ci_hi, f});
   }
 
   CheckList checks;
@@ -185,7 +189,9 @@ ClaimResult run_order_sweep_claim(const Claim& claim, const StudyOptions& option
                 {"observed", fmt::format("order {:.3f} … {:.3f}, CI width ≤ {:.3f}{}", v.min_order, v.max_order,
                                          v.max_ci_width, v.pass ? "" : " — " + v.reason)},
                 {"tolerance", fmt::format("± {}, CI width ≤ {}", c.tolerance, c.max_ci_width)},
-                {"pass", v.pass}});
+                {"rivals", c.rivals},
+                {"pass", v.pass},
+                {"verdict", to_string(v.verdict)}});
   }
 
   const std::string window =

@@ -25,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "studies/verdict.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include "studies/claim_kinds.hpp"
@@ -40,6 +42,7 @@ struct RangeCheck {
   double lo = 0, hi = 0;
   double expected_order = 0, tolerance = 0;
   double max_ci_width = -1;  // < 0: the base check's
+  std::vector<double> rivals;  // the orders the check rules out (studies/verdict.hpp)
 };
 
 struct Separate {
@@ -64,10 +67,12 @@ struct Point {
   double value = 0;
   bool ok = false;  // a fit exists
   double order = 0, ci_lo = 0, ci_hi = 0;
+  OrderFit fit;  // the whole fit when known (points > 0): its data decide too
 };
 
 struct RangeVerdict {
-  bool pass = false;
+  Verdict verdict = Verdict::inconclusive;  // the worst of its points' (studies/verdict.hpp)
+  bool pass = false;                        // verdict == pass
   int points = 0;  // values in the range
   double min_order = 0, max_order = 0, max_ci_width = 0;
   std::string reason;  // empty when it passed

@@ -153,16 +153,11 @@ CheckResult evaluate_check(const OrderCheck& check, const std::vector<double>& h
   r.least_squares = fit_order(h, e, usable, fo);
   fo.kind = FitKind::upper_envelope;
   r.envelope = fit_order(h, e, usable, fo);
-  const OrderFit& f = r.used();
-  if (!f.ok) {
-    r.reason = "no fit: " + f.message;
-  } else if (std::abs(f.order - check.expected_order) > check.tolerance) {
-    r.reason = "observed order " + std::to_string(f.order) + " differs from " + std::to_string(check.expected_order) +
-               " by more than " + std::to_string(check.tolerance);
-  } else if (f.ci_hi - f.ci_lo > check.max_ci_width) {
-    r.reason = "95% CI width " + std::to_string(f.ci_hi - f.ci_lo) + " exceeds " + std::to_string(check.max_ci_width);
-  }
-  r.pass = r.reason.empty();
+  const OrderVerdict v =
+      order_verdict(r.used(), check.expected_order, check.tolerance, check.rivals, check.max_ci_width);
+  r.verdict = v.verdict;
+  r.reason = v.reason;
+  r.pass = v.verdict == Verdict::pass;
   return r;
 }
 
@@ -274,11 +269,12 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
     res.floor[i] = ref_error[i] + std::sqrt(double(res.steps[i])) * eps * ref_scale[i];
   res.usable = above_floor(res.error, res.floor, opt.floor_factor);
 
-  res.pass = true;
+  res.verdict = Verdict::pass;
   for (const auto& c : res.claim.checks) {
     res.checks.push_back(evaluate_check(c, res.h, res.error, res.usable));
-    res.pass = res.pass && res.checks.back().pass;
+    res.verdict = combine(res.verdict, res.checks.back().verdict);
   }
+  res.pass = res.verdict == Verdict::pass;
   if constexpr (std::is_same_v<S, double>)
     if (claim.trajectory_h)
       res.trajectory = trajectory(scheme, form, claim.gamma_per_h ? problem_at(claim, *claim.trajectory_h) : pr,
@@ -370,7 +366,9 @@ nlohmann::json StudyResult::to_json() const {
                                                      : nlohmann::json(nullptr)},
                            {"fit", to_string(c.check.fit)},
                            {"expected_order", c.check.expected_order},
+                           {"rivals", c.check.rivals},
                            {"tolerance", c.check.tolerance},
+                           {"tolerance_source", c.check.tolerance_source},
                            {"max_ci_width", c.check.max_ci_width},
                            {"observed_order", f.order},
                            {"ci95", {f.ci_lo, f.ci_hi}},
@@ -380,7 +378,9 @@ nlohmann::json StudyResult::to_json() const {
                            {"upper_envelope", fit_json(c.envelope)},
                            {"envelope_order", c.envelope.order},
                            {"envelope_ci95", {c.envelope.ci_lo, c.envelope.ci_hi}},
+                           {"decades", f.ok ? std::log10(f.h_max / f.h_min) : 0.0},
                            {"pass", c.pass},
+                           {"verdict", to_string(c.verdict)},
                            {"reason", c.reason}});
   }
   const auto& first = checks.front();
@@ -427,6 +427,7 @@ nlohmann::json StudyResult::to_json() const {
           {"expected_order", first.check.expected_order},
           {"tolerance", first.check.tolerance},
           {"pass", pass},
+          {"verdict", to_string(verdict)},
           {"reference", reference},
           {"trajectory", trajectory},
           {"seconds", seconds}};

@@ -14,6 +14,7 @@
 #include "schemes/scheme.hpp"
 #include "schemes/tableau.hpp"
 #include "studies/claim.hpp"
+#include "studies/verdict.hpp"
 
 namespace granconv {
 
@@ -40,8 +41,9 @@ struct CheckResult {
   OrderCheck check;
   OrderFit least_squares, envelope;
   const OrderFit& used() const { return check.fit == FitKind::least_squares ? least_squares : envelope; }
-  bool pass = false;
-  std::string reason;  // why it failed, empty when it passed
+  Verdict verdict = Verdict::inconclusive;
+  bool pass = false;   // verdict == pass
+  std::string reason;  // why it did not pass, empty when it passed
 };
 
 struct StudyResult {
@@ -54,6 +56,7 @@ struct StudyResult {
   // have infinite errors and are in no fit.
   std::vector<std::string> diverged;
   std::vector<CheckResult> checks;
+  Verdict verdict = Verdict::inconclusive;
   bool pass = false;
   nlohmann::json reference;   // provenance
   nlohmann::json trajectory;  // null when the claim asks for none

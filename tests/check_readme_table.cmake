@@ -1,7 +1,51 @@
-# The claim table in README.md must be exactly what the catalogue generates
-# (`granconv list studies --markdown`); regenerate it with the
-# `readme-claims-table` build target.
-execute_process(COMMAND ${GRANCONV} list studies --markdown RESULT_VARIABLE status OUTPUT_VARIABLE table)
+# The claim table in README.md must be exactly what the catalogue and the
+# committed results summary (studies/results_summary.json) generate
+# (`granconv list studies --markdown`): the status column comes from a run,
+# never from the catalogue's expectation. Regenerate it with the
+# `readme-claims-table` build target, which first copies a fresher summary
+# (RESULTS, e.g. out/results-summary.json written by `granconv report`) over
+# the committed one. The committed summary must also be current: every claim
+# of the catalogue in it, with the catalogue's expected verdict (a changed
+# expectation needs a new run).
+set(summary ${SOURCE_DIR}/studies/results_summary.json)
+if(UPDATE AND RESULTS AND EXISTS ${RESULTS})
+  file(COPY_FILE ${RESULTS} ${summary})
+  message("studies/results_summary.json refreshed from ${RESULTS}")
+endif()
+file(READ ${summary} results)
+file(READ ${SOURCE_DIR}/studies/claims.json catalogue)
+string(JSON n LENGTH "${catalogue}" claims)
+string(JSON m LENGTH "${results}" claims)
+if(NOT n EQUAL m)
+  message(FATAL_ERROR "studies/results_summary.json has ${m} claims, the catalogue ${n}: run `granconv report` and the "
+                      "readme-claims-table target")
+endif()
+math(EXPR last "${n} - 1")
+foreach(i RANGE ${last})
+  string(JSON id GET "${catalogue}" claims ${i} id)
+  string(JSON expected ERROR_VARIABLE none GET "${catalogue}" claims ${i} expected_verdict)
+  if(none)
+    set(expected pass)
+  endif()
+  set(found FALSE)
+  foreach(k RANGE ${last})
+    string(JSON rid GET "${results}" claims ${k} id)
+    if(rid STREQUAL id)
+      string(JSON rexp GET "${results}" claims ${k} expected_verdict)
+      if(NOT rexp STREQUAL expected)
+        message(FATAL_ERROR "studies/results_summary.json is stale: '${id}' was run expecting '${rexp}', the catalogue "
+                            "now expects '${expected}'")
+      endif()
+      set(found TRUE)
+      break()
+    endif()
+  endforeach()
+  if(NOT found)
+    message(FATAL_ERROR "studies/results_summary.json has no result for '${id}'")
+  endif()
+endforeach()
+execute_process(COMMAND ${GRANCONV} list studies --markdown --results ${summary} RESULT_VARIABLE status
+                OUTPUT_VARIABLE table)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "granconv list studies --markdown failed")
 endif()

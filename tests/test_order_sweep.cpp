@@ -62,18 +62,21 @@ TEST_CASE("order-sweep range check: every value in the range must match") {
   CHECK(v.min_order == Approx(1.45));
   CHECK(v.max_order == Approx(1.52));
 
-  pts[1].order = 1.75;  // off by 0.25
+  pts[1] = {0.1, true, 1.8, 1.75, 1.85};  // the whole CI outside 1.5 ± 0.2
   v = check_range(c, pts);
-  CHECK_FALSE(v.pass);
-  CHECK_THAT(v.reason, Catch::Contains("order 1.750 at 0.1"));
+  CHECK(v.verdict == granconv::Verdict::fail);
+  CHECK_THAT(v.reason, Catch::Contains("fail at 0.1"));
+
+  pts[1] = {0.1, true, 1.62, 1.6, 1.75};  // the CI straddles the band's edge
+  CHECK(check_range(c, pts).verdict == granconv::Verdict::inconclusive);
 
   pts[1] = {0.1, true, 1.5, 1.0, 2.0};  // CI too wide
   v = check_range(c, pts);
-  CHECK_FALSE(v.pass);
+  CHECK(v.verdict == granconv::Verdict::inconclusive);
   CHECK_THAT(v.reason, Catch::Contains("CI width"));
 
-  pts[1].ok = false;  // a value without a fit fails the check
-  CHECK_FALSE(check_range(c, pts).pass);
+  pts[1].ok = false;  // a value without a fit cannot pass
+  CHECK(check_range(c, pts).verdict == granconv::Verdict::inconclusive);
 
   CHECK_THROWS_AS(check_range(RangeCheck{"none", 5, 6, 1.5, 0.2, 0.4}, pts), std::invalid_argument);
 }

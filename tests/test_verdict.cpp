@@ -1,0 +1,108 @@
+// Verdicts (studies/verdict.hpp) and the catalogue's load-time rules
+// (studies/catalogue_rules.hpp): rivals and tolerance sources.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "studies/catalogue_rules.hpp"
+#include "studies/claim.hpp"
+#include "studies/verdict.hpp"
+
+using namespace granconv;
+using nlohmann::json;
+
+namespace {
+
+OrderFit fit(double p, double lo, double hi, int points = 20, double h_min = 1e-5, double h_max = 1e-3) {
+  OrderFit f;
+  f.ok = true;
+  f.order = p, f.ci_lo = lo, f.ci_hi = hi, f.points = points, f.h_min = h_min, f.h_max = h_max;
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("order verdict: the whole CI must lie in the band to pass") {
+  CHECK(order_verdict(fit(1.5, 1.45, 1.55), 1.5, 0.2, {2.0}, 0.4).verdict == Verdict::pass);
+  // The point estimate inside, the CI across the edge: not a pass.
+  CHECK(order_verdict(fit(1.84, 1.799, 1.877), 2.0, 0.2, {1.5}, 0.4).verdict == Verdict::inconclusive);
+  // Wholly outside: a fail.
+  const auto out = order_verdict(fit(1.514, 1.513, 1.515), 1.6, 0.04, {1.5}, 0.4);
+  CHECK(out.verdict == Verdict::fail);
+  CHECK_THAT(out.reason, Catch::Contains("outside 1.6"));
+  // At a rival (with a tolerance band that overlaps nothing of the claim's): a fail.
+  CHECK(order_verdict(fit(2.0, 1.85, 2.15), 2.5, 0.2, {2.0}, 0.4).verdict == Verdict::fail);
+}
+
+TEST_CASE("order verdict: too little data is inconclusive, never a pass") {
+  CHECK(order_verdict(fit(1.5, 1.49, 1.51, 5), 1.5, 0.2, {2.0}, 0.4).verdict == Verdict::inconclusive);
+  const auto short_span = order_verdict(fit(1.71, 1.705, 1.715, 8, 2e-6, 1e-5), 1.75, 0.1, {1.5, 2.0}, 0.4);
+  CHECK(short_span.verdict == Verdict::inconclusive);
+  CHECK_THAT(short_span.reason, Catch::Contains("0.70 decades"));
+  OrderFit none;
+  CHECK(order_verdict(none, 1.5, 0.2, {2.0}, 0.4).verdict == Verdict::inconclusive);
+  // Exactly one decade and six points suffice.
+  CHECK(order_verdict(fit(1.5, 1.45, 1.55, 6, 1e-4, 1e-3), 1.5, 0.2, {2.0}, 0.4).verdict == Verdict::pass);
+}
+
+TEST_CASE("verdicts combine: fail beats inconclusive beats pass; exit status 0/1/3") {
+  CHECK(combine(Verdict::pass, Verdict::inconclusive) == Verdict::inconclusive);
+  CHECK(combine(Verdict::fail, Verdict::inconclusive) == Verdict::fail);
+  CHECK(combine(Verdict::pass, Verdict::pass) == Verdict::pass);
+  CHECK(exit_status(Verdict::pass) == 0);
+  CHECK(exit_status(Verdict::fail) == 1);
+  CHECK(exit_status(Verdict::inconclusive) == 3);
+  CHECK_THROWS(verdict_from_string("reproduced"));
+}
+
+TEST_CASE("rivals: the tolerance must be below half the distance to the nearest rival") {
+  const json src = {{"basis", "a-priori"}, {"reason", "half the gap to the rival"}};
+  json ok = {{"checks", {{{"label", "a"}, {"expected_order", 1.5}, {"tolerance", 0.2}, {"rivals", {2.0}}}}}};
+  CHECK_NOTHROW(check_rivals(ok, "claim 'x'"));
+  json wide = ok;
+  wide["checks"][0]["expected_order"] = 1.6;
+  wide["checks"][0]["rivals"] = {1.5};
+  CHECK_THROWS_WITH(check_rivals(wide, "claim 'x'"), Catch::Contains("claim 'x' check 'a'") &&
+                                                          Catch::Contains("nearest rival 1.5"));
+  json none = ok;
+  none["checks"][0].erase("rivals");
+  CHECK_THROWS_WITH(check_rivals(none, "claim 'x'"), Catch::Contains("names no rivals"));
+  // A value check with a rival obeys the same rule.
+  CHECK_THROWS(check_rivals(json{{"m", {{"paper", 0.07}, {"tolerance", 0.04}, {"rival", 0.0}}}}, "claim 'y'"));
+  CHECK_NOTHROW(check_rivals(json{{"m", {{"paper", 0.07}, {"tolerance", 0.03}, {"rival", 0.0}}}}, "claim 'y'"));
+}
+
+TEST_CASE("tolerance sources: every threshold has one, one for all or one per key") {
+  const json src = {{"basis", "paper"}, {"reason", "printed to two digits"}};
+  CHECK_NOTHROW(check_tolerance_sources(json{{"tolerance", 0.02}, {"tolerance_source", src}}, "c"));
+  CHECK_NOTHROW(check_tolerance_sources(
+      json{{"a_tolerance", 0.02}, {"bound", 0.1}, {"tolerance_source", {{"a_tolerance", src}, {"bound", src}}}}, "c"));
+  CHECK_THROWS_WITH(check_tolerance_sources(json{{"x", {{"peak_relative_tolerance", 0.03}}}}, "claim 'c'"),
+                    Catch::Contains("claim 'c': threshold x.peak_relative_tolerance has no tolerance_source"));
+  CHECK_THROWS_WITH(check_tolerance_sources(json{{"tolerance", 0.02}, {"tolerance_source", {{"basis", "gut"}, {"reason", "because I said so"}}}}, "c"),
+                    Catch::Contains("basis must be"));
+  CHECK_THROWS_WITH(check_tolerance_sources(
+                        json{{"tolerance", 0.02}, {"tolerance_source", {{"tolerance", src}, {"tolerence", src}}}}, "c"),
+                    Catch::Contains("names 'tolerence'"));
+  const json list = tolerance_list(json{{"checks", {{{"label", "L"}, {"tolerance", 0.2}, {"tolerance_source", src}}}}});
+  REQUIRE(list.size() == 1);
+  CHECK(list[0]["path"] == "checks[0].tolerance");
+  CHECK(list[0]["basis"] == "paper");
+}
+
+TEST_CASE("the shipped catalogue obeys the rules; a broken one is refused naming the claim") {
+  const auto claims = load_claims(default_claims_file());
+  CHECK(claims.size() > 50);
+  std::ifstream in(default_claims_file());
+  json cat = json::parse(in);
+  for (auto& c : cat["claims"])
+    if (c["id"] == "th-kk-verlet") c["checks"][0]["tolerance"] = 0.3;  // rival 2 is 0.5 away
+  const auto tmp = std::filesystem::temp_directory_path() / "granconv-test-verdict-catalogue.json";
+  std::ofstream(tmp) << cat.dump();
+  CHECK_THROWS_WITH(load_claims(tmp), Catch::Contains("claim 'th-kk-verlet'") && Catch::Contains("rival"));
+  std::filesystem::remove(tmp);
+}
