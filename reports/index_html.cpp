@@ -82,12 +82,14 @@ std::string verdict_html(const Study& s) {
 std::string tolerances_html(const Study& s) {
   if (s.tolerances.empty()) return "";
   std::string h = "<div class=\"tablewrap\"><table class=\"data\"><caption>Tolerances and their sources</caption>"
-                  "<thead><tr><th>threshold</th><th>value</th><th>source</th><th>why</th></tr></thead><tbody>\n";
+                  "<thead><tr><th>threshold</th><th>value</th><th>rival</th><th>source</th><th>why</th></tr></thead><tbody>\n";
   for (const auto& t : s.tolerances) {
     const std::string label = t.value("label", std::string());
     h += "<tr><td><code>" + html(t.value("path", std::string())) + "</code>" +
          (label.empty() ? "" : "<br><span class=\"small\">" + html(label) + "</span>") + "</td><td class=\"num\">" +
-         html(t.contains("value") ? t.at("value").dump() : "") + "</td><td>" + html(t.value("basis", std::string())) +
+         html(t.contains("value") ? t.at("value").dump() : "") + "</td><td>" +
+         html(t.contains("rivals") ? t.at("rivals").dump() : t.contains("rival") ? t.at("rival").dump() : "–") +
+         "</td><td>" + html(t.value("basis", std::string())) +
          "</td><td>" + html(t.value("reason", std::string())) + "</td></tr>\n";
   }
   return h + "</tbody></table></div>\n";

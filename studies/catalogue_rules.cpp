@@ -138,11 +138,14 @@ json tolerance_list(const json& record) {
   json list = json::array();
   each_threshold(record, "", [&](const json& o, const std::string& key, const std::string& path) {
     const json s = source_of(o, key);
-    list.push_back({{"path", path.substr(1)},
-                    {"label", o.value("label", std::string())},
-                    {"value", o.at(key)},
-                    {"basis", s.is_null() ? "" : s.value("basis", "")},
-                    {"reason", s.is_null() ? "" : s.value("reason", "")}});
+    json t = {{"path", path.substr(1)},
+              {"label", o.value("label", std::string())},
+              {"value", o.at(key)},
+              {"basis", s.is_null() ? "" : s.value("basis", "")},
+              {"reason", s.is_null() ? "" : s.value("reason", "")}};
+    for (const char* r : {"rival", "rivals"})
+      if (o.contains(r)) t[r] = o.at(r);
+    list.push_back(std::move(t));
   });
   return list;
 }

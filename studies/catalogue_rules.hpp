@@ -29,7 +29,8 @@ bool is_threshold_key(const std::string& key);
 void check_tolerance_sources(const nlohmann::json& record, const std::string& where);
 void check_rivals(const nlohmann::json& record, const std::string& where);
 
-// Every threshold of the record: [{path, value, basis, reason}] in document order.
+// Every threshold of the record: [{path, label, value, basis, reason, rival(s)?}]
+// in document order.
 nlohmann::json tolerance_list(const nlohmann::json& record);
 
 // The source of threshold `key` in object `o` (null when it has none).
