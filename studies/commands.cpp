@@ -129,6 +129,9 @@ int run(const RunArgs& a) {
   }
   opt.scheme.dissipation_scale = a.dissipation_scale;
   opt.scheme.start = a.start;
+  opt.scheme.mu = a.mu;
+  opt.params = a.params;
+  for (const Claim* c : selected) check_overrides(*c, opt);  // before anything runs or is written
   bool all_pass = true;
   for (const auto& r : run_claims(selected, opt, a.out)) {
     std::cout << r.summary << '\n';

@@ -28,8 +28,14 @@ struct Collision {
 
 // One binary collision (7) from the reference: e and the opening time τ_c.
 Collision collide(double gamma, double t_end, const StudyOptions& opt) {
-  const auto pr = make_problem<double>(
-      "binary-kk", std::vector<std::string>{fmt::format("gamma={:.17g}", gamma), fmt::format("t_end={:.17g}", t_end)});
+  std::vector<std::string> params{fmt::format("gamma={:.17g}", gamma), fmt::format("t_end={:.17g}", t_end)};
+  for (const auto& p : opt.params) {  // model perturbations; the sampled γ̃ and t_end are the claim's
+    const std::string key = p.substr(0, p.find('='));
+    if (key == "gamma" || key == "t_end")
+      throw std::invalid_argument("--param " + key + " is set by the restitution claim itself");
+    params.push_back(p);
+  }
+  const auto pr = make_problem<double>("binary-kk", params);
   const auto ref = cached_reference(pr, {0.0, t_end}, opt.reference, opt.cache_dir);
   const auto& p = ref.provenance;
   // The approach speed of (7) is 1, so e is the separation speed itself.
