@@ -75,6 +75,19 @@ const std::set<std::string> kinds_with_scenario = {"order", "table", "history", 
 // Kinds that apply StudyOptions::params to the problems they build themselves.
 const std::set<std::string> kinds_applying_params = {"restitution", "order-sweep"};
 
+// Scenario parameters a claim sets itself for each of its runs: a --param on
+// them would be overwritten, so it is refused.
+std::set<std::string> keys_set_by_claim(const Claim& claim) {
+  const auto& r = claim.record;
+  if (claim.kind == "order" && claim.gamma_per_h) return {"gamma"};
+  if (claim.kind == "restitution") return {"gamma", "t_end"};
+  if (claim.kind == "mollified-order") return {"law", "eps"};
+  if (claim.kind == "order-sweep" && r.contains("parameter")) return {r.at("parameter").get<std::string>()};
+  if (claim.kind == "sweep" && r.contains("sweep")) return {r.at("sweep").value("parameter", std::string())};
+  if (claim.kind == "lzb" && r.contains("V")) return {"V", "t_end"};
+  return {};
+}
+
 }  // namespace
 
 void check_overrides(const Claim& claim, const StudyOptions& options) {
@@ -91,6 +104,13 @@ void check_overrides(const Claim& claim, const StudyOptions& options) {
   if (!options.params.empty() && !kinds_with_scenario.count(claim.kind) && !kinds_applying_params.count(claim.kind))
     throw std::invalid_argument("--param applies to claims with a scenario; '" + claim.id + "' is of kind " +
                                 claim.kind);
+  const auto owned = keys_set_by_claim(claim);
+  for (const auto& p : options.params) {
+    const std::string key = p.substr(0, p.find('='));
+    if (owned.count(key))
+      throw std::invalid_argument("--param " + key + ": claim '" + claim.id + "' (kind " + claim.kind +
+                                  ") sets it itself for each run");
+  }
 }
 
 ClaimResult run_claim(const Claim& claim, const StudyOptions& options) {

@@ -153,13 +153,9 @@ ClaimResult run_order_sweep_claim(const Claim& claim, const StudyOptions& option
   const Spec spec = parse_spec(claim.record, where);
   const auto catalogue = load_claims(default_claims_file());
   Claim base = find_claim(catalogue, spec.base);
-  // Model perturbations (--param) reach every study of the sweep, except on
-  // the swept parameter itself.
-  for (const auto& p : options.params) {
-    if (p.substr(0, p.find('=')) == spec.parameter)
-      throw std::invalid_argument(where + ": --param cannot set the swept parameter '" + spec.parameter + "'");
-    base.params.push_back(p);
-  }
+  // Model perturbations (--param) reach every study of the sweep (never the
+  // swept parameter: check_overrides).
+  base.params.insert(base.params.end(), options.params.begin(), options.params.end());
   if (base.kind != "order")
     throw std::invalid_argument(where + ": base '" + base.id + "' is of kind " + base.kind + ", not an order claim");
   if (!scenario_info(base.scenario).defaults.values().count(spec.parameter))

@@ -29,12 +29,8 @@ struct Collision {
 // One binary collision (7) from the reference: e and the opening time τ_c.
 Collision collide(double gamma, double t_end, const StudyOptions& opt) {
   std::vector<std::string> params{fmt::format("gamma={:.17g}", gamma), fmt::format("t_end={:.17g}", t_end)};
-  for (const auto& p : opt.params) {  // model perturbations; the sampled γ̃ and t_end are the claim's
-    const std::string key = p.substr(0, p.find('='));
-    if (key == "gamma" || key == "t_end")
-      throw std::invalid_argument("--param " + key + " is set by the restitution claim itself");
-    params.push_back(p);
-  }
+  // Model perturbations (the sampled γ̃ and t_end stay the claim's: check_overrides).
+  params.insert(params.end(), opt.params.begin(), opt.params.end());
   const auto pr = make_problem<double>("binary-kk", params);
   const auto ref = cached_reference(pr, {0.0, t_end}, opt.reference, opt.cache_dir);
   const auto& p = ref.provenance;

@@ -101,3 +101,5 @@ granconv_expect_bad_input(cli.param-on-kind-without-scenario "--param applies to
   run lzb-zode --param es=0.98)
 granconv_expect_bad_input(cli.mu-on-claim-without-theta "--mu applies to claims running the theta scheme; 'jvb-eq9' \\(kind restitution\\) runs none"
   run jvb-eq9 --mu 0.7)
+granconv_expect_bad_input(cli.param-on-swept-parameter "--param epsilon: claim 'jvb-fig9' \\(kind sweep\\) sets it itself"
+  run jvb-fig9 --param epsilon=0.5)
