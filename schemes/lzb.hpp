@@ -48,6 +48,9 @@ struct LzbOptions {
   double dP = 0;                 // ΔP, the step in the principal impulse (N·s)
   double es = 1;                 // energetic restitution coefficient e_s ∈ (0, 1], every contact
   bool guard_rule13 = true;      // cap rule (13), see above; false: the printed rule
+  // A perturbation for the negative tests, never the paper's method: rule (11)
+  // with its exponents 1/(1+η) and η/(1+η) exchanged.
+  bool swap_rule11_exponents = false;
   long max_steps = 200'000'000;  // an impact taking more steps is an error
 };
 
@@ -150,7 +153,8 @@ class LzbImpact {
             ++r.guarded;
           }
         } else if (flag_[j] == 2) {
-          d = std::pow(gam, a) * std::pow(E_[j] / Es, b) * dP;  // (11)
+          d = opt_.swap_rule11_exponents ? std::pow(gam, b) * std::pow(E_[j] / Es, a) * dP
+                                         : std::pow(gam, a) * std::pow(E_[j] / Es, b) * dP;  // (11)
         }
         dPj_[j] = d;
       }

@@ -78,13 +78,25 @@ void run_tailored(const RungeKutta<S>& rk, const ChainSystem<S>& stepping, const
 
 }  // namespace detail
 
+// The θ and μ the θ scheme steps with on `chain` at step h: θ = 1/2 +
+// scale·γ/(2h) (41), μ = θ unless set. The scheme reads them from here, so a
+// claim that reports them reports what was run.
+template <class S>
+struct ThetaParameters {
+  S theta, mu;
+};
+template <class S>
+ThetaParameters<S> theta_parameters(const SchemeOptions& opt, const Chain<S>& chain, const S& h) {
+  const S theta = S(1) / 2 + S(opt.dissipation_scale) * detail::uniform_kk_damping(chain) / (2 * h);
+  return {theta, opt.mu ? S(*opt.mu) : theta};
+}
+
 template <class S>
 Scheme<S> theta_scheme(const SchemeOptions& opt) {
   Scheme<S> s{"theta", "θ method, tailored KK dissipation (additive with μ for local springs)", 1, {}};
   s.run = [opt](const Chain<S>& chain, Formulation, const Vec<S>& y0, const S& h, long n,
                 const typename Scheme<S>::Observer& obs, const ExactSolution<S>&) {
-    const S theta = S(1) / 2 + S(opt.dissipation_scale) * detail::uniform_kk_damping(chain) / (2 * h);
-    const S mu = opt.mu ? S(*opt.mu) : theta;
+    const auto [theta, mu] = theta_parameters(opt, chain, h);
     // Local springs weighted μ at t_k and 1 − μ at t_{k+1}, eq. (34).
     Tableau<S> local{"theta-local", {}, {}, {}, 1};
     local.A.resize(2, 2);

@@ -42,6 +42,10 @@ const std::vector<ClaimKind>& claim_kinds();
 // (a check's own "verdict", else its "pass"), and the checks the catalogue
 // names by label carry its rival and tolerance source.
 ClaimResult run_claim(const Claim& claim, const StudyOptions& options);
+// Throws when the options hold an override (--expected, --tableau, --mu,
+// --param) that the claim's kind would ignore; run_claim calls it, and so
+// does `granconv run` for every claim before any runs.
+void check_overrides(const Claim& claim, const StudyOptions& options);
 
 // The common head of every result record.
 nlohmann::json result_head(const Claim& claim, bool pass);

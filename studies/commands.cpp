@@ -134,6 +134,9 @@ int run(const RunArgs& a) {
   opt.scheme.dissipation_scale = a.dissipation_scale;
   opt.scheme.start = a.start;
   opt.reference.max_seconds = a.reference_budget;
+  opt.scheme.mu = a.mu;
+  opt.params = a.params;
+  for (const Claim* c : selected) check_overrides(*c, opt);  // before anything runs or is written
   prepare_output_dir(a.out);
   Verdict all = Verdict::pass;
   for (const auto& r : run_claims(selected, opt, a.out)) {

@@ -20,6 +20,8 @@ struct RunArgs {
   std::optional<int> precision;  // 16 or 50 digits (order claims); nullopt: each claim's own
   double dissipation_scale = 1;
   std::string start;  // start rule of a staggered scheme (perturbation / experiment)
+  std::optional<double> mu;         // θ scheme: weight of the local springs (perturbation)
+  std::vector<std::string> params;  // scenario overrides key=value (model perturbation)
   std::string claims;
   double reference_budget = 600;  // seconds per CVODE reference (ReferenceOptions::max_seconds)
 };

@@ -36,8 +36,9 @@ std::vector<Run> run_all(const Claim& claim, const Problem<double>& pr, const St
   co.reference.estimate_error = false;
   co.cache_dir = opt.cache_dir;
   parallel_for(runs.size(), opt.jobs, [&](std::size_t i) {
-    runs[i].result =
-        compare_with_reference(pr, make_scheme<double>(runs[i].scheme, opt.scheme), Formulation::xv, runs[i].h, co);
+    SchemeOptions so = opt.scheme;  // --mu reaches the θ runs only
+    if (runs[i].scheme != "theta") so.mu.reset();
+    runs[i].result = compare_with_reference(pr, make_scheme<double>(runs[i].scheme, so), Formulation::xv, runs[i].h, co);
   });
   return runs;
 }
@@ -147,6 +148,7 @@ ClaimResult run_history_claim(const Claim& claim, const StudyOptions& opt) {
   const auto ref = cached_reference(pr, ft, ro, opt.cache_dir);
 
   nlohmann::json checks = nlohmann::json::array(), figures = nlohmann::json::array();
+  nlohmann::json info_rows = nlohmann::json::array();
   bool pass = true;
   std::string summary;
   const char* colors[] = {"#1f4fbf", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f",
@@ -187,15 +189,15 @@ ClaimResult run_history_claim(const Claim& claim, const StudyOptions& opt) {
     checks.push_back(check(runs[r].label + ": time of the peak at the named beads",
                            j.value("paper_statement", std::string("close to the reference")), worst_dt,
                            fmt::format("≤ {:g} steps", peak_dt / c.h), ok_dt));
-    nlohmann::json err_check = check(runs[r].label + ": max velocity error at the named beads (reported)", nullptr,
-                                     max_ev, "–", true);
+    // Checked only where the catalogue states a bound; otherwise information
+    // (a table row), never a check that passes by construction.
     if (j.contains("max_velocity_error")) {
       const double bound = j.at("max_velocity_error").get<double>();
-      err_check = check(runs[r].label + ": max velocity error at the named beads", bound, max_ev,
-                        fmt::format("≤ {:g}", bound), max_ev <= bound);
+      checks.push_back(check(runs[r].label + ": max velocity error at the named beads", bound, max_ev,
+                             fmt::format("≤ {:g}", bound), max_ev <= bound));
       pass = pass && max_ev <= bound;
     }
-    checks.push_back(err_check);
+    info_rows.push_back({runs[r].label, worst_peak, worst_dt, max_ev});
     pass = pass && ok_peak && ok_dt;
     summary += fmt::format("\n  {}: worst peak deviation {:.3g}% , worst peak time shift {:.3g}, max velocity error {:.3g}",
                            runs[r].label, 100 * worst_peak, worst_dt, max_ev);
@@ -213,6 +215,11 @@ ClaimResult run_history_claim(const Claim& claim, const StudyOptions& opt) {
   nlohmann::json record = result_head(claim, pass);
   record["checks"] = checks;
   record["figures"] = figures;
+  record["tables"] = {{{"title", fmt::format("Measured at beads {} (information: the checks above carry the verdict)",
+                                             nlohmann::json(beads).dump())},
+                       {"columns", {"run", "worst relative peak-velocity deviation", "worst peak-time shift",
+                                    "max velocity error"}},
+                       {"rows", info_rows}}};
   record["reference"] = runs.front().result.reference_provenance;
   return {record, pass, fmt::format("{} {}", pass ? "PASS" : "FAIL", claim.id) + summary};
 }

@@ -37,6 +37,18 @@ Vec<double> velocities_of(const Vec<double>& xv) {
 
 std::vector<double> to_vector(const Vec<double>& v) { return {v.data(), v.data() + v.size()}; }
 
+// The claim's LZB method: the paper's, or a perturbed distributing law.
+LzbOptions claim_method(const Claim& claim) {
+  const std::string d = claim.record.value("distribution", std::string("paper"));
+  LzbOptions o;
+  if (d == "rule-11-exponents-swapped")
+    o.swap_rule11_exponents = true;
+  else if (d != "paper")
+    throw std::invalid_argument("claim '" + claim.id + "': unknown distribution '" + d +
+                                "' (known: paper, rule-11-exponents-swapped)");
+  return o;
+}
+
 Problem<double> claim_problem(const Claim& claim, std::vector<std::string> extra = {}) {
   auto params = claim.record.value("params", std::vector<std::string>{});
   params.insert(params.end(), extra.begin(), extra.end());
@@ -88,7 +100,7 @@ struct SampledRun {
 };
 
 // LZB at dP with the velocities sampled every `every` steps (step 0 included).
-SampledRun sampled_run(const Problem<double>& pr, double dP, long every) {
+SampledRun sampled_run(const Problem<double>& pr, double dP, long every, const LzbOptions& method) {
   SampledRun s;
   s.dP = dP;
   s.P.push_back(0);
@@ -99,7 +111,7 @@ SampledRun sampled_run(const Problem<double>& pr, double dP, long every) {
       s.P.push_back(P);
       s.v.push_back(v);
     }
-  });
+  }, method);
   s.seconds = seconds_since(t0);
   return s;
 }
@@ -146,7 +158,8 @@ ClaimResult steps_claim(const Claim& claim, const StudyOptions& opt) {
     every.push_back(static_cast<long>(2 * n));
   }
   std::vector<SampledRun> runs(dps.size());
-  parallel_for(dps.size(), opt.jobs, [&](std::size_t i) { runs[i] = sampled_run(pr, dps[i], every[i]); });
+  const LzbOptions method = claim_method(claim);
+  parallel_for(dps.size(), opt.jobs, [&](std::size_t i) { runs[i] = sampled_run(pr, dps[i], every[i], method); });
 
   CheckList checks;
   json table_rows = json::array(), phi_series = json::array(), vel_series = json::array();
@@ -264,7 +277,7 @@ ClaimResult order_claim(const Claim& claim, const StudyOptions& opt) {
   std::vector<double> secs(dps.size());
   parallel_for(dps.size(), opt.jobs, [&](std::size_t i) {
     const auto t0 = std::chrono::steady_clock::now();
-    rs[i] = run_lzb(pr, dps[i]);
+    rs[i] = run_lzb(pr, dps[i], nullptr, claim_method(claim));
     secs[i] = seconds_since(t0);
   });
   std::vector<double> err(dps.size()), ke(dps.size()), mom(dps.size());
@@ -458,7 +471,7 @@ ClaimResult scale_claim(const Claim& claim, const StudyOptions& opt) {
     const double ts = std::pow(r.V, -0.2) * t_end;
     auto pr = claim_problem(claim, {fmt::format("V={:.17g}", r.V), fmt::format("t_end={:.17g}", ts)});
     if (contact < 0 || contact >= pr.chain.links()) throw std::invalid_argument("claim '" + claim.id + "': no such contact");
-    r.lzb = run_lzb(pr, dP_per_V * r.V);
+    r.lzb = run_lzb(pr, dP_per_V * r.V, nullptr, claim_method(claim));
     if (gamma > 0) pr.chain.gamma.assign(pr.chain.gamma.size(), gamma);  // KK damping, twice_beta = 3
     std::vector<double> times(samples + 1);
     for (int k = 0; k <= samples; ++k) times[k] = ts * k / samples;
@@ -586,14 +599,13 @@ HertzOutcome hertz_post_impact(const Problem<double>& pr, const ReferenceOptions
   return {velocities_of(y), ref.provenance.event_times, ref.provenance.error_estimate, ref.provenance.steps};
 }
 
-LzbResult run_lzb(const Problem<double>& pr, double dP, const LzbImpact::Observer& observe, bool guard_rule13) {
+LzbResult run_lzb(const Problem<double>& pr, double dP, const LzbImpact::Observer& observe, const LzbOptions& method) {
   for (Eigen::Index i = 0; i < pr.y0.size(); i += 2)
     if (pr.y0[i] != 0)
       throw std::invalid_argument("LZB: the chain must touch everywhere at the impact (initial displacements 0)");
-  LzbOptions o;
+  LzbOptions o = method;
   o.dP = dP;
   o.es = pr.params.values().count("es") ? pr.params.get("es") : 1.0;
-  o.guard_rule13 = guard_rule13;
   LzbImpact lzb(pr.chain, o);
   return lzb.run(velocities_of(pr.y0), observe);
 }

@@ -26,6 +26,8 @@
 //            LZB with ΔP = "lzb_dP_per_V" · V gives the same v/V and step count
 //            for every V. Optional "gamma": Kuwabara–Kono damping added to the
 //            chain (a rate-dependent law breaks the scaling: negative test).
+// Optional "distribution": "paper" (default) or "rule-11-exponents-swapped",
+// a perturbed method for the negative tests (LzbOptions).
 //
 // Common fields: "scenario", "params", "reference": {"rtol", "atol"} (CVODE
 // tolerances in SI units: velocities ~1 m/s, overlaps ~1e-5 m), "t_end".
@@ -53,9 +55,11 @@ HertzOutcome hertz_post_impact(const Problem<double>& problem, const ReferenceOp
                                const std::filesystem::path& cache_dir);
 
 // LZB on a problem's chain from its initial velocities (the chain must touch
-// everywhere: y0's positions all zero); e_s from the parameter "es" if any.
+// everywhere: y0's positions all zero); e_s from the parameter "es" if any,
+// the other options (safeguard, perturbations) from `method` (its dP and es
+// are replaced).
 LzbResult run_lzb(const Problem<double>& problem, double dP, const LzbImpact::Observer& observe = nullptr,
-                  bool guard_rule13 = true);
+                  const LzbOptions& method = {});
 
 // `granconv solve --scheme lzb`: LZB at ΔP = h, compared with the CVODE Hertz
 // velocities at time t (which must lie after the impact).

@@ -47,6 +47,9 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--start", run_args.start,
                       "Staggered DEM schemes: start rule replacing the claim's (half-kick | v0 | exact | "
                       "exact-first-step | heun)");
+  run_cmd->add_option("--mu", run_args.mu, "theta scheme: weight of the local springs, replacing mu = theta (perturbation)");
+  run_cmd->add_option("--param", run_args.params,
+                      "Scenario parameter override key=value appended to the claim's (model perturbation; repeatable)");
   run_cmd->add_option("--claims", run_args.claims, "Claim catalogue (default: the shipped one)");
   run_cmd->add_option("--reference-budget", run_args.reference_budget, "Wall-clock seconds allowed per CVODE reference")
       ->capture_default_str()

@@ -30,12 +30,14 @@ std::vector<std::size_t> usable_sorted(const std::vector<double>& h, const std::
 struct Setup {
   std::vector<double> eps;
   HEpsilonOptions ho;
-  double fraction = 0, expected = 0, tol = 0, max_ci = 0;  // "order_check"
+  double window_c = 0, expected = 0, tol = 0, max_ci = 0;  // "order_check": h ≤ window_c·ε/v
+  std::string window_reason;
   int min_points = 0;
   std::vector<double> unchecked;
   std::string unchecked_reason;
   std::vector<double> kk_window;                  // "kk_check"
-  double paper_a = 0, paper_c = 0, a_tol = 0;     // "power_law"
+  double paper_a = 0, paper_c = 0, rival_a = 0;   // "power_law"
+  std::vector<HEpsilonOptions> readings;          // other h_ε definitions, tabulated
 };
 
 struct Curve {

@@ -116,17 +116,20 @@ json order_figures(const Claim& claim, const Setup& st, const std::vector<Curve>
   slopes.push_back(series("", {hmin, hmax}, {ho.order - ho.band, ho.order - ho.band}, "dashes", "#000000"));
   slopes.push_back(series("3/2", {hmin, hmax}, {1.5, 1.5}, "dashes", "#d62728"));
 
-  std::vector<double> lx{eps.front(), eps.back()}, thesis_y, law_y, rule_y;
+  std::vector<double> lx{eps.front(), eps.back()}, thesis_y, law_y, rule_y, window_y;
   for (double x : lx) {
     thesis_y.push_back(paper_c * std::pow(x, paper_a));
     law_y.push_back(law_c * std::pow(x, law.order));
     rule_y.push_back(2 * x / v);
+    window_y.push_back(st.window_c * x / v);
   }
   json heps_series = {series("h_ε (measured)", fe, fh, "points", "#1f77b4")};
   if (law.ok)
     heps_series.push_back(series(fmt::format("fit {:.3g} ε^{:.2f}", law_c, law.order), lx, law_y, "lines", "#1f77b4"));
   heps_series.push_back(series(fmt::format("thesis {} ε^{}", paper_c, paper_a), lx, thesis_y, "dashes", "#d62728"));
   heps_series.push_back(series("rule of thumb 2ε/v", lx, rule_y, "dashes", "#7f7f7f"));
+  heps_series.push_back(series(fmt::format("order-check windows end {:g} ε/v (fixed a priori)", st.window_c), lx,
+                               window_y, "lines", "#2ca02c"));
 
   const auto& sf = rec.at("sqrt_figure");
   const double seps = sf.at("eps").get<double>(), xmax = sf.at("x_max").get<double>();
@@ -177,8 +180,9 @@ json order_figures(const Claim& claim, const Setup& st, const std::vector<Curve>
        {"type", "lines"},
        {"title", "h_ε against ε with the fitted power law (thesis fig. 4.6)"},
        {"caption", law.ok ? fmt::format("Least-squares fit h_ε = {:.3g} ε^{:.3f}, exponent 95% CI [{:.3f}, {:.3f}]; "
-                                        "thesis (garbled label) 2.50 ε^1.18; rule of thumb h ≲ 2ε/v.",
-                                        law_c, law.order, law.ci_lo, law.ci_hi)
+                                        "thesis (garbled label) 2.50 ε^1.18; rule of thumb h ≲ 2ε/v; the order-2 "
+                                        "checks fit h ≤ {:g} ε/v, a window fixed before the fit.",
+                                        law_c, law.order, law.ci_lo, law.ci_hi, st.window_c)
                           : "No power-law fit: " + law.message},
        {"xlabel", "ε (m)"},
        {"ylabel", "h_ε (s)"},

@@ -156,7 +156,10 @@ ClaimResult run_order_sweep_claim(const Claim& claim, const StudyOptions& option
   const std::string where = "claim '" + claim.id + "'";
   const Spec spec = parse_spec(claim.record, where);
   const auto catalogue = load_claims(default_claims_file());
-  const Claim& base = find_claim(catalogue, spec.base);
+  Claim base = find_claim(catalogue, spec.base);
+  // Model perturbations (--param) reach every study of the sweep (never the
+  // swept parameter: check_overrides).
+  base.params.insert(base.params.end(), options.params.begin(), options.params.end());
   if (base.kind != "order")
     throw std::invalid_argument(where + ": base '" + base.id + "' is of kind " + base.kind + ", not an order claim");
   if (!scenario_info(base.scenario).defaults.values().count(spec.parameter))

@@ -28,8 +28,10 @@ struct Collision {
 
 // One binary collision (7) from the reference: e and the opening time τ_c.
 Collision collide(double gamma, double t_end, const StudyOptions& opt) {
-  const auto pr = make_problem<double>(
-      "binary-kk", std::vector<std::string>{fmt::format("gamma={:.17g}", gamma), fmt::format("t_end={:.17g}", t_end)});
+  std::vector<std::string> params{fmt::format("gamma={:.17g}", gamma), fmt::format("t_end={:.17g}", t_end)};
+  // Model perturbations (the sampled γ̃ and t_end stay the claim's: check_overrides).
+  params.insert(params.end(), opt.params.begin(), opt.params.end());
+  const auto pr = make_problem<double>("binary-kk", params);
   const auto ref = cached_reference(pr, {0.0, t_end}, opt.reference, opt.cache_dir);
   const auto& p = ref.provenance;
   // The approach speed of (7) is 1, so e is the separation speed itself.

@@ -28,6 +28,9 @@ struct StudyOptions {
   SchemeOptions scheme;  // options of the claim's scheme (perturbations for negative tests)
   // Replace every check's expected order (to show a wrong claim fails).
   std::optional<double> expected_order;
+  // "key=value" overrides appended to the claim's scenario parameters (model
+  // perturbations for negative tests); kinds without a scenario refuse them.
+  std::vector<std::string> params;
   // Decimal digits of the scalar the scheme and the reference run in: 16
   // (double, CVODE reference) or 50 (cpp_bin_float_50, multiprecision
   // reference); nullopt: the claim's "precision" (default 16).

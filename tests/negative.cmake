@@ -1,0 +1,106 @@
+# Negative tests (label `negative`): for every claim family, a perturbation of
+# the METHOD or the MODEL (not only of the expected number) must make the
+# family's check fail: `granconv run <id> --check` exits 1 with a FAIL verdict
+# (a crash or bad input, status 2, is not a failed claim, nor is a pass).
+# Perturbed or cheap claim copies live in tests/data/*-negative-claims.json.
+# Included from tests/CMakeLists.txt (ctest_out is set there).
+set(negative_data ${CMAKE_CURRENT_SOURCE_DIR}/data)
+function(granconv_expect_claim_failure name)
+  add_test(NAME ${name}
+           COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> "-DARGS=${ARGN}"
+                   -DOUT=${ctest_out}/negative/${name} -DCACHE=${ctest_out}/cache
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_claim_failure.cmake)
+  set_tests_properties(${name} PROPERTIES LABELS negative)
+endfunction()
+
+# --- order: a tableau entry moved (GL2 a12 by 1e-3), broken dissipation
+# condition, a wrongly started scheme, the singular exponent q changed, and
+# (expected-number perturbations) neighbouring orders.
+granconv_expect_claim_failure(negative.gl2-a12-perturbed-fails-jvb-fig3-gl-xw
+  jvb-fig3-gl-xw --tableau ${negative_data}/gl2-a12-perturbed.json)
+granconv_expect_claim_failure(negative.perturbed-c11-fails-jvb-fig6-irk-nobreak
+  jvb-fig6-irk-nobreak --dissipation-scale 1.05)
+granconv_expect_claim_failure(negative.perturbed-theta-fails-jvb-fig6-theta-impact
+  jvb-fig6-theta-impact --dissipation-scale 1.05)
+# A DEM scheme started wrongly (v(−h/2) := v0 while the force acts from t = 0) is first order.
+granconv_expect_claim_failure(negative.v0-start-fails-th-smooth-damped-verlet th-smooth-damped-verlet --start v0)
+granconv_expect_claim_failure(negative.v0-start-fails-th-smooth-leapfrog th-smooth-leapfrog --start v0)
+# Model: y'' = y^q with q = 0.25 in place of 0.5 converges at 1 + q = 1.25, not 3/2.
+granconv_expect_claim_failure(negative.q-0.25-fails-th-singular-q-0.5-exact th-singular-q-0.5-exact --param q=0.25)
+granconv_expect_claim_failure(negative.wrong-order-fails-jvb-fig3-gl-xw jvb-fig3-gl-xw --expected 3)
+granconv_expect_claim_failure(negative.wrong-order-fails-jvb-fig2-cn-xw jvb-fig2-cn-xw --expected 2.5)
+granconv_expect_claim_failure(negative.cn-xw-claimed-for-xv-fails jvb-fig2-cn-xv --expected 2)
+granconv_expect_claim_failure(negative.wrong-order-fails-th-kk-verlet th-kk-verlet --expected 2)
+granconv_expect_claim_failure(negative.wrong-order-fails-th-hertz-verlet th-hertz-verlet --expected 1.5)
+# The singular-q claims' tolerance separates neighbouring q (orders 0.25 apart).
+granconv_expect_claim_failure(negative.neighbouring-q-fails-th-singular-q-0.5-exact th-singular-q-0.5-exact --expected 1.25)
+# Extended precision can fail too: order 4 in 50 digits is not order 3.
+granconv_expect_claim_failure(negative.wrong-order-fails-jvb-fig3-gl-xw-mp50 jvb-fig3-gl-xw-mp50 --expected 3)
+granconv_expect_claim_failure(negative.wrong-order-fails-th-smooth-euler th-smooth-euler --expected 2)
+granconv_expect_claim_failure(negative.order-1-fails-th-kk-symplectic-euler th-kk-symplectic-euler --expected 1)
+granconv_expect_claim_failure(negative.wrong-order-fails-th-trimer-velocity-verlet-kk th-trimer-velocity-verlet-kk --expected 2)
+granconv_expect_claim_failure(negative.wrong-order-fails-th-trimer-damped-verlet-kk th-trimer-damped-verlet-kk --expected 2)
+
+# --- table (JVB Table 1): numerical dissipation 2 % off the condition (41).
+granconv_expect_claim_failure(negative.dissipation-1.02-fails-jvb-table1 jvb-table1 --dissipation-scale 1.02)
+# --- history (JVB fig. 7): the same perturbation. (μ ≠ θ would be no
+# perturbation on the chains of figs. 6–11: μ weights the local springs K,
+# and they have none; see tests/mutations.txt.)
+granconv_expect_claim_failure(negative.dissipation-1.02-fails-jvb-fig7 jvb-fig7 --dissipation-scale 1.02)
+# --- sweep (JVB fig. 11, cheap copy): the same perturbation moves where each scheme is largest;
+# a linear contact law (β = 1) in place of Hertz's 3/2 too.
+granconv_expect_claim_failure(negative.dissipation-1.02-fails-jvb-fig11-h0.25-coarse
+  jvb-fig11-h0.25-coarse --dissipation-scale 1.02 --claims ${negative_data}/sweep-negative-claims.json)
+granconv_expect_claim_failure(negative.beta-1-fails-jvb-fig11-h0.25-coarse
+  jvb-fig11-h0.25-coarse --param beta=1 --claims ${negative_data}/sweep-negative-claims.json)
+# --- cradle (JVB figs. 4, 5): μ ≠ θ, and θ 2 % off (41), read from the scheme as run.
+granconv_expect_claim_failure(negative.mu-0.7-fails-jvb-fig4 jvb-fig4 --mu 0.7)
+granconv_expect_claim_failure(negative.dissipation-1.02-fails-jvb-fig5 jvb-fig5 --dissipation-scale 1.02)
+# --- restitution (JVB eq. (9)): the linear contact law (β = 1) in place of Hertz's 3/2.
+granconv_expect_claim_failure(negative.beta-1-fails-jvb-eq9 jvb-eq9 --param beta=1)
+# --- analysis (JVB modified equations): GL2 with a12 moved by 1e-3 has C11 ≠ 0.
+granconv_expect_claim_failure(negative.gl2-a12-perturbed-fails-jvb-modified-eq
+  jvb-modified-eq --tableau ${negative_data}/gl2-a12-perturbed.json)
+# --- order-sweep (thesis fig. 3.1, cheap copy): a linear spring-dashpot in place of KK has no order 3/2.
+granconv_expect_claim_failure(negative.spring-dashpot-fails-th-kk-verlet-damping-small
+  th-kk-verlet-damping-small --param law=spring-dashpot --claims ${negative_data}/order-sweep-negative-claims.json)
+# --- mollified-order (thesis ch. 4, cheap copies): symplectic Euler in place of
+# damped Verlet; no damping (gn = 0: plain "KK" is Hertz, of order 2).
+granconv_expect_claim_failure(negative.th-mollified-symplectic-euler-small
+  th-mollified-symplectic-euler-small --claims ${negative_data}/mollified-negative-claims.json)
+granconv_expect_claim_failure(negative.gn-0-fails-th-mollified-verlet-small
+  th-mollified-verlet-small --param gn=0 --claims ${negative_data}/mollified-negative-claims.json)
+# --- thesis-restitution: two ε swapped in the chain, symplectic Euler checked in place of explicit Euler.
+foreach(id th-restitution-mollified-eps-swapped th-restitution-euler-symplectic)
+  granconv_expect_claim_failure(negative.${id} ${id} --claims ${negative_data}/restitution-negative-claims.json)
+endforeach()
+# --- lzb: beads 1 % larger, the printed tapering law, e_s = 0.95 against the
+# elastic Hertz chain, KK damping (model); the distributing rule (11) with its
+# exponents exchanged (method).
+foreach(id lzb-table2-radius-1pct lzb-table3-printed-taper lzb-order-es-0.95 lzb-scale-kk-damped lzb-table2-rule11-swapped)
+  granconv_expect_claim_failure(negative.${id} ${id} --claims ${negative_data}/lzb-negative-claims.json)
+endforeach()
+# --- bistiffness: elastic instead of e_s = 0.93 for Table 1, LZB impulse steps 100× coarser.
+foreach(id lzb-table1-elastic lzb-binary-restitution-coarse-dp lzb-zode-coarse-dp)
+  granconv_expect_claim_failure(negative.${id} ${id} --claims ${negative_data}/bistiffness-negative-claims.json)
+endforeach()
+# --- contact-dynamics: the raw gap in place of g_pos in the run that must stay passive.
+granconv_expect_claim_failure(negative.cd-raw-gap-passive-raw
+  cd-raw-gap-passive-raw --claims ${negative_data}/cd-negative-claims.json)
+# --- atlas: a wrong known order (expected number), and the CN (x, w) check
+# measured on the (x, v) formulation (method).
+foreach(id atlas-cn-xw-claimed-3-2 atlas-cn-xw-run-on-xv)
+  granconv_expect_claim_failure(negative.${id} ${id} --claims ${negative_data}/atlas-negative-claims.json)
+endforeach()
+# --- validate: GL2 with a12 moved by 1e-3 fails its order 4 (trees and runs; exit 1).
+granconv_expect_validate(gl2-a12-perturbed ${negative_data}/gl2-a12-perturbed.json 1
+                         order_conditions_max_order=1 pass=OFF)
+set_tests_properties(validate.gl2-a12-perturbed PROPERTIES LABELS "validate;negative")
+
+# The perturbation options refuse what a claim would ignore (status 2, the kind named).
+granconv_expect_bad_input(cli.param-on-kind-without-scenario "--param applies to claims with a scenario; 'lzb-zode' is of kind bistiffness"
+  run lzb-zode --param es=0.98)
+granconv_expect_bad_input(cli.mu-on-claim-without-theta "--mu applies to claims running the theta scheme; 'jvb-eq9' \\(kind restitution\\) runs none"
+  run jvb-eq9 --mu 0.7)
+granconv_expect_bad_input(cli.param-on-swept-parameter "--param epsilon: claim 'jvb-fig9' \\(kind sweep\\) sets it itself"
+  run jvb-fig9 --param epsilon=0.5)
