@@ -18,7 +18,7 @@ install(TARGETS granconv RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY models schemes reference studies reports
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/granconv
         FILES_MATCHING PATTERN "*.hpp")
-install(FILES studies/claims.json DESTINATION ${CMAKE_INSTALL_DATADIR}/granconv)
+install(FILES studies/claims.json studies/results_summary.json DESTINATION ${CMAKE_INSTALL_DATADIR}/granconv)
 install(DIRECTORY tableaux DESTINATION ${CMAKE_INSTALL_DATADIR}/granconv OPTIONAL)
 
 set(GRANCONV_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/granconv)
