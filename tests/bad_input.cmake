@@ -66,7 +66,7 @@ granconv_bad_input(negative-stiffness "parameter 'kn' = -1 .*outside its range \
 granconv_bad_input(zero-mass "parameter 'epsilon' = 0 .*\\(0, inf\\)" reference --scenario dimer --param epsilon=0 --t 1)
 granconv_bad_input(restitution-above-one "parameter 'es' = 1.5 .*\\(0, 1\\]"
   reference --scenario lzb-monodisperse-20 --param es=1.5 --t 1e-4)
-granconv_bad_input(chain-too-long "parameter 'n' = 1e\\+08 .*outside its range \\[2, 1000\\]"
+granconv_bad_input(chain-too-long "parameter 'n' = 1e\\+08 .*outside its range \\[2, 100000\\]"
   reference --scenario dimer --param n=100000000 --t 1)
 granconv_bad_input(reference-budget "wall-clock budget of 0.5 s used up at t = "
   reference --scenario chain --param n=1000 --t 1000000 --reference-budget 0.5)
