@@ -501,6 +501,18 @@ ClaimResult run_wall_factor(const Claim& claim, const StudyOptions& opt, CheckLi
   std::vector<Case> cases;
   for (const auto& c : rec.at("cases"))
     cases.push_back({c.at("es").get<double>(), memory_from(c.at("memory").get<std::string>()), c.at("paper"), {}, {}});
+  // The rivals (ratio 1: no wall effect), checked before any run.
+  const json rival = rec.value("rival", json::object());
+  for (const auto& [key, r] : rival.items()) {
+    if (!tol.contains(key) || !r.is_number())
+      throw std::invalid_argument("claim '" + claim.id + "': rival '" + key + "' must be a number with a tolerance");
+    for (const auto& cs : cases) {
+      const double p = cs.paper.at(key).get<double>(), t = tol.at(key).get<double>();
+      if (!(t < std::abs(p - r.get<double>()) / 2))
+        throw std::invalid_argument(fmt::format("claim '{}': tolerance {} of '{}' is not below half the distance from "
+                                                "{} to its rival {}", claim.id, t, key, p, r.get<double>()));
+    }
+  }
   // The striker is body 0, bead n is body n: the right contact of bead
   // `contact` is link `contact` in both chains (the wall link in the short one).
   parallel_for(2 * cases.size(), opt.jobs, [&](std::size_t k) {
@@ -519,8 +531,12 @@ ClaimResult run_wall_factor(const Claim& claim, const StudyOptions& opt, CheckLi
     const double rw = cs.wall.fwhm / cs.chain.fwhm;
     auto add = [&](const char* what, const char* key, double obs) {
       const double p = cs.paper.at(key).get<double>(), t = tol.at(key).get<double>();
-      checks.add(check(fmt::format("e_s = {} (contact memory {}): {}", cs.es, to_string(cs.mem), what), p, sig(obs, 4),
-                       fmt::format("± {}", t), std::abs(obs - p) <= t));
+      json c = check(fmt::format("e_s = {} (contact memory {}): {}", cs.es, to_string(cs.mem), what), p, sig(obs, 4),
+                     fmt::format("± {}", t), std::abs(obs - p) <= t);
+      // The rival: no wall effect (the chain's own contact, ratio 1), where the
+      // catalogue names it; its tolerance must stay below half the gap.
+      if (rival.contains(key)) c["rival"] = rival.at(key).get<double>();
+      checks.add(c);
     };
     add("F_m^wall / F_m^chain", "force", rf);
     add("τ^wall / τ^chain (cos⁶ fit (40) to the front)", "tau", rt);
