@@ -14,6 +14,7 @@
 #include "reference/bistiffness_reference.hpp"
 #include "reference/cvode_reference.hpp"
 #include "schemes/lzb.hpp"
+#include "studies/catalogue_rules.hpp"
 #include "studies/parallel_for.hpp"
 
 // Catalogue fields (all lengths in m, speeds in m/s, forces in N):
@@ -536,6 +537,7 @@ ClaimResult run_wall_factor(const Claim& claim, const StudyOptions& opt, CheckLi
       // The rival: no wall effect (the chain's own contact, ratio 1), where the
       // catalogue names it; its tolerance must stay below half the gap.
       if (rival.contains(key)) c["rival"] = rival.at(key).get<double>();
+      c["tolerance_source"] = source_of(rec, "tolerance");
       checks.add(c);
     };
     add("F_m^wall / F_m^chain", "force", rf);
@@ -608,7 +610,7 @@ ClaimResult run_table1(const Claim& claim, const StudyOptions& opt, CheckList& c
   struct Case {
     int beads;
     double V;
-    std::vector<double> paper, experiment;
+    std::vector<double> paper, experiment, rival;
     double F[2] = {0, 0}, T[2] = {0, 0}, F_other[2] = {0, 0}, F_lzb[2] = {0, 0};
     long lzb_steps = 0;
     std::vector<double> t, f[2];
@@ -620,6 +622,14 @@ ClaimResult run_table1(const Claim& claim, const StudyOptions& opt, CheckList& c
     cs.V = c.at("V").get<double>();
     cs.paper = c.at("paper").get<std::vector<double>>();
     cs.experiment = c.at("experiment").get<std::vector<double>>();
+    // The rival: the elastic (e_s = 1) peaks, which a damped chain must rule out.
+    cs.rival = c.value("rival", std::vector<double>{});
+    if (!cs.rival.empty() && cs.rival.size() != 2)
+      throw std::invalid_argument("table1 chain rival must be two forces [9R, 17L]");
+    for (std::size_t i = 0; i < cs.rival.size(); ++i)
+      if (!(tol * cs.paper[i] < std::abs(cs.paper[i] - cs.rival[i]) / 2))
+        throw std::invalid_argument(fmt::format("claim '{}': tolerance {:g}% of {} is not below half the distance to "
+                                                "its rival {}", claim.id, 100 * tol, cs.paper[i], cs.rival[i]));
     if (cs.beads < 17 || cs.paper.size() != 2 || cs.experiment.size() != 2 || !(cs.V > 0))
       throw std::invalid_argument("table1 chains need beads ≥ 17, V > 0 and two paper and experimental forces");
     cases.push_back(cs);
@@ -671,6 +681,8 @@ ClaimResult run_table1(const Claim& claim, const StudyOptions& opt, CheckList& c
                                    "LZB value",
                                    cs.beads, cs.V, where[c], to_string(mem)),
                        cs.paper[c], sig(cs.F[c], 4), fmt::format("± {:g}%", 100 * tol), std::abs(rel) <= tol));
+      if (!cs.rival.empty()) checks.items.back()["rival"] = cs.rival[c];
+      checks.items.back()["tolerance_source"] = source_of(rec, "tolerance");
       rows.push_back({cs.beads, cs.V, where[c], cs.paper[c], sig(cs.F[c], 4), sig(100 * rel, 3),
                       lzb_dP > 0 ? json(sig(cs.F_lzb[c], 4)) : json("—"), sig(cs.F_other[c], 4), cs.experiment[c],
                       sig(100 * (cs.F[c] / cs.experiment[c] - 1), 3), sig(cs.T[c] * 1e6, 5)});

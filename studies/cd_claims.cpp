@@ -15,6 +15,7 @@
 #include "models/scenarios.hpp"
 #include "reference/reference_cache.hpp"
 #include "schemes/contact_dynamics.hpp"
+#include "studies/catalogue_rules.hpp"
 #include "studies/damped_sine_fit.hpp"
 #include "studies/order_fit.hpp"
 #include "studies/parallel_for.hpp"
@@ -184,7 +185,7 @@ std::pair<double, double> mean_ci(const Stat& st, int n) {
 // 95% CI [lo, hi] of observed/paper − 1 inside ± tol passes, wholly outside
 // fails, else inconclusive; fewer than min_fit_points seeds are inconclusive.
 json relative_ci_check(const std::string& label, double paper, double observed, double lo, double hi, double tol,
-                       int samples) {
+                       int samples, const json& source) {
   json c = relative_check(label, paper, observed, tol);
   const OrderVerdict v = samples < min_fit_points
                              ? OrderVerdict{Verdict::inconclusive,
@@ -194,6 +195,7 @@ json relative_ci_check(const std::string& label, double paper, double observed, 
                               100 * (observed / paper - 1), 100 * lo, 100 * hi, samples);
   c["tolerance"] = fmt::format("whole 95% CI in ± {:g}%", 100 * tol);
   c["ci95"] = {lo, hi};
+  c["tolerance_source"] = source;
   c["verdict"] = to_string(v.verdict);
   if (!v.reason.empty()) c["reason"] = v.reason;
   return c;
@@ -202,7 +204,7 @@ json relative_ci_check(const std::string& label, double paper, double observed, 
 // A slope of log y against log x (x: N_I) under the rule of studies/verdict.hpp,
 // data rule included (≥ min_fit_points values of N_I over ≥ a decade).
 json slope_check(const std::string& label, const std::vector<double>& x, const std::vector<double>& y,
-                 double expected, double tol, double rival) {
+                 double expected, double tol, double rival, const json& source) {
   FitOptions fo;
   fo.window = FitWindow{*std::min_element(x.begin(), x.end()) * (1 - 1e-9),
                         *std::max_element(x.begin(), x.end()) * (1 + 1e-9)};
@@ -216,6 +218,7 @@ json slope_check(const std::string& label, const std::vector<double>& x, const s
             {"tolerance", fmt::format("whole 95% CI in {} ± {}", expected, tol)},
             {"ci95", {f.ci_lo, f.ci_hi}},
             {"rival", rival},
+            {"tolerance_source", source},
             {"verdict", to_string(v.verdict)},
             {"pass", v.verdict == Verdict::pass}};
   if (!v.reason.empty()) c["reason"] = v.reason;
@@ -323,9 +326,11 @@ ClaimResult run_sound(const Claim& claim, const StudyOptions& opt) {
     const auto [tl, th] = mean_ci(sw.tau[a], s.seeds);
     checks.add(relative_ci_check(fmt::format("N_I = {}: ω of the fundamental mode, (58) (mean of {} seeds)", ni,
                                              s.seeds),
-                                 pr.omega, sw.omega[a].mean, wl / pr.omega - 1, wh / pr.omega - 1, s.tol, s.seeds));
+                                 pr.omega, sw.omega[a].mean, wl / pr.omega - 1, wh / pr.omega - 1, s.tol, s.seeds,
+                                 source_of(claim.record, "tolerance")));
     checks.add(relative_ci_check(fmt::format("N_I = {}: damping time τ, (60) (mean of {} seeds)", ni, s.seeds),
-                                 pr.tau, sw.tau[a].mean, tl / pr.tau - 1, th / pr.tau - 1, s.tol, s.seeds));
+                                 pr.tau, sw.tau[a].mean, tl / pr.tau - 1, th / pr.tau - 1, s.tol, s.seeds,
+                                 source_of(claim.record, "tolerance")));
   }
   std::vector<double> nis(s.n_i.begin(), s.n_i.end()), w, t, wp, tp;
   for (std::size_t a = 0; a < s.n_i.size(); ++a) {
@@ -339,10 +344,10 @@ ClaimResult run_sound(const Claim& claim, const StudyOptions& opt) {
     // Rival 0: ω and τ independent of N_I, the iterations setting no mode.
     checks.add(slope_check(fmt::format("ω ∝ √N_I: slope of log ω against log N_I over N_I = {} ((58) itself: {:.4f})",
                                        fmt::join(s.n_i, ", "), ls_slope(nis, wp)),
-                           nis, w, 0.5, s.slope_tol, 0.0));
+                           nis, w, 0.5, s.slope_tol, 0.0, source_of(claim.record, "slope_tolerance")));
     checks.add(slope_check(fmt::format("τ ∝ 1/N_I: slope of log τ against log N_I ((60) itself: {:.4f})",
                                        ls_slope(nis, tp)),
-                           nis, t, -1.0, s.slope_tol, 0.0));
+                           nis, t, -1.0, s.slope_tol, 0.0, source_of(claim.record, "slope_tolerance")));
   }
 
   json figures = json::array();
@@ -493,11 +498,12 @@ ClaimResult run_equivalent_chain(const Claim& claim, const StudyOptions& opt) {
     auto ck = relative_ci_check(fmt::format("N_I = {}: ω of the CVODE spring–dashpot chain against the CD runs "
                                             "(paper: the same mode)",
                                             ni),
-                                sw.omega[a].mean, f.omega, f.omega / wh - 1, f.omega / wl - 1, s.tol, s.seeds);
+                                sw.omega[a].mean, f.omega, f.omega / wh - 1, f.omega / wl - 1, s.tol, s.seeds,
+                                source_of(claim.record, "tolerance"));
     ck["paper"] = fmt::format("CD: {:.5g}", sw.omega[a].mean);
     checks.add(ck);
     ck = relative_ci_check(fmt::format("N_I = {}: τ of the CVODE chain against the CD runs", ni), sw.tau[a].mean,
-                           f.tau, f.tau / th - 1, f.tau / tl - 1, s.tol, s.seeds);
+                           f.tau, f.tau / th - 1, f.tau / tl - 1, s.tol, s.seeds, source_of(claim.record, "tolerance"));
     ck["paper"] = fmt::format("CD: {:.5g}", sw.tau[a].mean);
     checks.add(ck);
     rows.push_back({ni, sig(stiffness_factor * s.q * ni, 5), sig(s.q * ni, 5), sig(pr.omega, 5),

@@ -1,4 +1,5 @@
 #include "studies/lzb_claims.hpp"
+#include "studies/catalogue_rules.hpp"
 #include "studies/verdict.hpp"
 
 #include <algorithm>
@@ -464,8 +465,9 @@ ClaimResult scale_claim(const Claim& claim, const StudyOptions& opt) {
   if (!(etol < std::abs(te - te_rival) / 2 && etol < std::abs(fe - fe_rival) / 2))
     throw std::invalid_argument("claim '" + claim.id + "': exponent_tolerance is not below half the distance from "
                                 "the exponents to their rivals");
-  auto with_rival = [](json c, double r) {
+  auto with_rival = [&](json c, double r) {
     c["rival"] = r;
+    c["tolerance_source"] = source_of(rec, "exponent_tolerance");
     return c;
   };
   const double dP_per_V = rec.at("lzb_dP_per_V").get<double>();

@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "studies/catalogue_rules.hpp"
 #include "studies/mollified_order_detail.hpp"
 
 namespace granconv {
@@ -167,6 +168,7 @@ ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& op
                                           expected, tol, max_ci, min_points, min_fit_decades)},
                 {"ci95", {c.fit.ci_lo, c.fit.ci_hi}},
                 {"rivals", st.rivals},
+                {"tolerance_source", source_of(rec.at("order_check"), "tolerance")},
                 {"verdict", to_string(ov.verdict)},
                 {"reason", ov.reason},
                 {"pass", ov.verdict == Verdict::pass}});
@@ -198,6 +200,7 @@ ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& op
                 {"tolerance", fmt::format("whole 95% CI in {} ± {}, CI width ≤ {}", kexp, ktol, kci)},
                 {"ci95", {kk.fit.ci_lo, kk.fit.ci_hi}},
                 {"rivals", st.kk_rivals},
+                {"tolerance_source", source_of(kc, "tolerance")},
                 {"verdict", to_string(ov.verdict)},
                 {"reason", ov.reason},
                 {"pass", ov.verdict == Verdict::pass}});
@@ -207,6 +210,7 @@ ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& op
                                                      kk.fit.ci_hi)
                                        : "no fit"},
                 {"tolerance", fmt::format("whole 95% CI outside {} ± {}", knot, ktol)},
+                {"tolerance_source", source_of(kc, "tolerance")},
                 {"ci95", {kk.fit.ci_lo, kk.fit.ci_hi}},
                 {"verdict", to_string(nv.verdict)},
                 {"reason", nv.reason},

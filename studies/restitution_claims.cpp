@@ -12,6 +12,7 @@
 
 #include "reference/reference_cache.hpp"
 #include "studies/binary_opening.hpp"
+#include "studies/catalogue_rules.hpp"
 #include "studies/parallel_for.hpp"
 
 namespace granconv {
@@ -112,6 +113,7 @@ ClaimResult run_restitution_claim(const Claim& claim, const StudyOptions& opt) {
                     {"observed", fmt::format("{:.5f}, 95% CI [{:.5f}, {:.5f}]", slope, ci_lo, ci_hi)},
                     {"tolerance", fmt::format("whole 95% CI in {} ± {}", paper, tol)},
                     {"ci95", {ci_lo, ci_hi}},
+                    {"tolerance_source", source_of(fit, "tolerance")},
                     {"verdict", to_string(v.verdict)},
                     {"reason", v.reason},
                     {"pass", pass}});
