@@ -28,13 +28,11 @@ inline ParameterRange parameter_range(const std::string& scenario, const std::st
   const double inf = INFINITY;
   if (key == "n") return {scenario.rfind("lzb-", 0) == 0 ? 1.0 : 2.0, double(kMaxBeads), false, false, "number of beads", true};
   if (key == "t_end") return {0, 1e6, true, false, "final time"};
-  if (key == "gamma") return {0, 1e3, false, false, "damping, not negative"};
-  // gn carries units (SI claims of the thesis use 1.1e8 kg/(m^0.5 s)): no upper bound.
-  if (key == "gn") return {0, inf, false, true, "damping, not negative"};
+  if (key == "gamma" || key == "gn") return {0, inf, false, true, "damping, not negative"};
   if (key == "m" || key == "epsilon" || key == "rho") return {0, inf, true, true, "a mass or density: positive"};
   if (key == "k" || key == "kn" || key == "E" || key == "R") return {0, inf, true, true, "a stiffness or size: positive"};
   if (key == "K") return {0, inf, false, true, "local spring stiffness, not negative"};
-  if (key == "eps") return {0, 1, false, false, "mollifier width"};
+  if (key == "eps") return {0, inf, false, true, "mollifier width, not negative"};
   if (key == "es") return {0, 1, true, false, "restitution"};
   if (key == "nu") return {-1, 0.5, true, true, "Poisson ratio"};
   if (key == "v" || key == "V") return {0, 1e100, false, false, "impact speed, not negative"};
