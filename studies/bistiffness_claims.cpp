@@ -14,6 +14,7 @@
 #include "reference/bistiffness_reference.hpp"
 #include "reference/cvode_reference.hpp"
 #include "schemes/lzb.hpp"
+#include "studies/catalogue_rules.hpp"
 #include "studies/parallel_for.hpp"
 
 // Catalogue fields (all lengths in m, speeds in m/s, forces in N):
@@ -501,6 +502,18 @@ ClaimResult run_wall_factor(const Claim& claim, const StudyOptions& opt, CheckLi
   std::vector<Case> cases;
   for (const auto& c : rec.at("cases"))
     cases.push_back({c.at("es").get<double>(), memory_from(c.at("memory").get<std::string>()), c.at("paper"), {}, {}});
+  // The rivals (ratio 1: no wall effect), checked before any run.
+  const json rival = rec.value("rival", json::object());
+  for (const auto& [key, r] : rival.items()) {
+    if (!tol.contains(key) || !r.is_number())
+      throw std::invalid_argument("claim '" + claim.id + "': rival '" + key + "' must be a number with a tolerance");
+    for (const auto& cs : cases) {
+      const double p = cs.paper.at(key).get<double>(), t = tol.at(key).get<double>();
+      if (!(t < std::abs(p - r.get<double>()) / 2))
+        throw std::invalid_argument(fmt::format("claim '{}': tolerance {} of '{}' is not below half the distance from "
+                                                "{} to its rival {}", claim.id, t, key, p, r.get<double>()));
+    }
+  }
   // The striker is body 0, bead n is body n: the right contact of bead
   // `contact` is link `contact` in both chains (the wall link in the short one).
   parallel_for(2 * cases.size(), opt.jobs, [&](std::size_t k) {
@@ -519,8 +532,13 @@ ClaimResult run_wall_factor(const Claim& claim, const StudyOptions& opt, CheckLi
     const double rw = cs.wall.fwhm / cs.chain.fwhm;
     auto add = [&](const char* what, const char* key, double obs) {
       const double p = cs.paper.at(key).get<double>(), t = tol.at(key).get<double>();
-      checks.add(check(fmt::format("e_s = {} (contact memory {}): {}", cs.es, to_string(cs.mem), what), p, sig(obs, 4),
-                       fmt::format("± {}", t), std::abs(obs - p) <= t));
+      json c = check(fmt::format("e_s = {} (contact memory {}): {}", cs.es, to_string(cs.mem), what), p, sig(obs, 4),
+                     fmt::format("± {}", t), std::abs(obs - p) <= t);
+      // The rival: no wall effect (the chain's own contact, ratio 1), where the
+      // catalogue names it; its tolerance must stay below half the gap.
+      if (rival.contains(key)) c["rival"] = rival.at(key).get<double>();
+      c["tolerance_source"] = source_of(rec, "tolerance");
+      checks.add(c);
     };
     add("F_m^wall / F_m^chain", "force", rf);
     add("τ^wall / τ^chain (cos⁶ fit (40) to the front)", "tau", rt);
@@ -592,7 +610,7 @@ ClaimResult run_table1(const Claim& claim, const StudyOptions& opt, CheckList& c
   struct Case {
     int beads;
     double V;
-    std::vector<double> paper, experiment;
+    std::vector<double> paper, experiment, rival;
     double F[2] = {0, 0}, T[2] = {0, 0}, F_other[2] = {0, 0}, F_lzb[2] = {0, 0};
     long lzb_steps = 0;
     std::vector<double> t, f[2];
@@ -604,6 +622,14 @@ ClaimResult run_table1(const Claim& claim, const StudyOptions& opt, CheckList& c
     cs.V = c.at("V").get<double>();
     cs.paper = c.at("paper").get<std::vector<double>>();
     cs.experiment = c.at("experiment").get<std::vector<double>>();
+    // The rival: the elastic (e_s = 1) peaks, which a damped chain must rule out.
+    cs.rival = c.value("rival", std::vector<double>{});
+    if (!cs.rival.empty() && cs.rival.size() != 2)
+      throw std::invalid_argument("table1 chain rival must be two forces [9R, 17L]");
+    for (std::size_t i = 0; i < cs.rival.size(); ++i)
+      if (!(tol * cs.paper[i] < std::abs(cs.paper[i] - cs.rival[i]) / 2))
+        throw std::invalid_argument(fmt::format("claim '{}': tolerance {:g}% of {} is not below half the distance to "
+                                                "its rival {}", claim.id, 100 * tol, cs.paper[i], cs.rival[i]));
     if (cs.beads < 17 || cs.paper.size() != 2 || cs.experiment.size() != 2 || !(cs.V > 0))
       throw std::invalid_argument("table1 chains need beads ≥ 17, V > 0 and two paper and experimental forces");
     cases.push_back(cs);
@@ -655,6 +681,8 @@ ClaimResult run_table1(const Claim& claim, const StudyOptions& opt, CheckList& c
                                    "LZB value",
                                    cs.beads, cs.V, where[c], to_string(mem)),
                        cs.paper[c], sig(cs.F[c], 4), fmt::format("± {:g}%", 100 * tol), std::abs(rel) <= tol));
+      if (!cs.rival.empty()) checks.items.back()["rival"] = cs.rival[c];
+      checks.items.back()["tolerance_source"] = source_of(rec, "tolerance");
       rows.push_back({cs.beads, cs.V, where[c], cs.paper[c], sig(cs.F[c], 4), sig(100 * rel, 3),
                       lzb_dP > 0 ? json(sig(cs.F_lzb[c], 4)) : json("—"), sig(cs.F_other[c], 4), cs.experiment[c],
                       sig(100 * (cs.F[c] / cs.experiment[c] - 1), 3), sig(cs.T[c] * 1e6, 5)});

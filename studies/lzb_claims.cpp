@@ -1,4 +1,5 @@
 #include "studies/lzb_claims.hpp"
+#include "studies/catalogue_rules.hpp"
 #include "studies/verdict.hpp"
 
 #include <algorithm>
@@ -457,6 +458,18 @@ ClaimResult scale_claim(const Claim& claim, const StudyOptions& opt) {
   const double vtol = rec.at("velocity_tolerance").get<double>();
   const double te = rec.at("time_exponent").get<double>(), fe = rec.at("force_exponent").get<double>();
   const double etol = rec.at("exponent_tolerance").get<double>();
+  // The rivals: a linear contact (η = 1) has t ∝ V^0 and F ∝ V^1. The
+  // exponents are exact (scaled runs), so the rule is a tolerance, not a CI.
+  const double te_rival = rec.at("time_exponent_rival").get<double>(),
+               fe_rival = rec.at("force_exponent_rival").get<double>();
+  if (!(etol < std::abs(te - te_rival) / 2 && etol < std::abs(fe - fe_rival) / 2))
+    throw std::invalid_argument("claim '" + claim.id + "': exponent_tolerance is not below half the distance from "
+                                "the exponents to their rivals");
+  auto with_rival = [&](json c, double r) {
+    c["rival"] = r;
+    c["tolerance_source"] = source_of(rec, "exponent_tolerance");
+    return c;
+  };
   const double dP_per_V = rec.at("lzb_dP_per_V").get<double>();
   const double gamma = rec.value("gamma", 0.0);
   const auto ro = reference_options(rec, opt);
@@ -519,16 +532,20 @@ ClaimResult scale_claim(const Claim& claim, const StudyOptions& opt) {
   const std::string vlist = json(Vs).dump();
   checks.add(check("CVODE Hertz: max over V ∈ " + vlist + " and bodies of |v_i/V − v_i/V|_{V=1}| after the impact", 0.0,
                    sig(dv, 3), fmt::format("≤ {:g}", vtol), dv <= vtol));
-  checks.add(check(fmt::format("CVODE Hertz: exponent of the peak-force time at contact {} against V", contact), te,
-                   sig(p_t, 6), fmt::format("± {:g}", etol), std::abs(p_t - te) <= etol));
-  checks.add(check(fmt::format("CVODE Hertz: exponent of the peak force at contact {} against V", contact), fe,
-                   sig(p_f, 6), fmt::format("± {:g}", etol), std::abs(p_f - fe) <= etol));
+  checks.add(with_rival(check(fmt::format("CVODE Hertz: exponent of the peak-force time at contact {} against V",
+                                          contact),
+                              te, sig(p_t, 6), fmt::format("± {:g}", etol), std::abs(p_t - te) <= etol),
+                        te_rival));
+  checks.add(with_rival(check(fmt::format("CVODE Hertz: exponent of the peak force at contact {} against V", contact),
+                              fe, sig(p_f, 6), fmt::format("± {:g}", etol), std::abs(p_f - fe) <= etol),
+                        fe_rival));
   checks.add(check(fmt::format("LZB with ΔP = {:g} · V: max |v_i/V − v_i/V|_{{V=1}}| and equal step counts", dP_per_V),
                    0.0, fmt::format("{:.3g}, step counts {}", dv_lzb, steps_equal ? "equal" : "differ"),
                    fmt::format("≤ {:g} and equal steps", vtol),
                    dv_lzb <= vtol && steps_equal));
-  checks.add(check("LZB: exponent of the impact duration (time map (18)) against V", te, sig(p_lzb, 6),
-                   fmt::format("± {:g}", etol), std::abs(p_lzb - te) <= etol));
+  checks.add(with_rival(check("LZB: exponent of the impact duration (time map (18)) against V", te, sig(p_lzb, 6),
+                              fmt::format("± {:g}", etol), std::abs(p_lzb - te) <= etol),
+                        te_rival));
 
   json rows = json::array(), coll = json::array(), prof = json::array();
   std::vector<double> bx;

@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "studies/catalogue_rules.hpp"
 #include "studies/mollified_order_detail.hpp"
 
 namespace granconv {
@@ -69,8 +70,17 @@ Setup read_setup(const Claim& claim) {
     o.half_width_decades = r.at("half_width_decades").get<double>();
     readings.push_back(o);
   }
+  // The rivals of both order checks (the catalogue's loader holds their tolerances below half the gap).
+  auto rivals_of = [&](const json& c, const char* what) {
+    auto r = c.value("rivals", std::vector<double>{});
+    if (r.empty()) throw std::invalid_argument(where + ": " + what + " names no rivals");
+    return r;
+  };
+  if (min_points < min_fit_points)
+    throw std::invalid_argument(where + fmt::format(": order_check min_points must be at least {}", min_fit_points));
   return Setup{eps,       ho,      window_c, expected, tol,     max_ci,  window_reason, min_points, unchecked,
-               unchecked_reason, kk_window, paper_a, paper_c, rival_a, readings};
+               unchecked_reason, kk_window, paper_a, paper_c, rival_a, readings, rivals_of(oc, "order_check"),
+               rivals_of(kc, "kk_check")};
 }
 
 // h_ε of every width under the definition `ho` and the power law through them.
@@ -139,8 +149,10 @@ ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& op
     const double h_window = st.window_c * eps[i] / v;
     fo.window = FitWindow{*std::min_element(s.h.begin(), s.h.end()) * (1 - 1e-9), h_window * (1 + 1e-9)};
     c.fit = fit_order(s.h, s.error, c.usable, fo);
-    const bool pass = c.fit.ok && std::abs(c.fit.order - expected) <= tol && c.fit.ci_hi - c.fit.ci_lo <= max_ci &&
-                      c.fit.points >= min_points;
+    // The equivalence rule (studies/verdict.hpp), with the catalogue's stricter point count.
+    OrderVerdict ov = order_verdict(c.fit, expected, tol, st.rivals, max_ci);
+    if (c.fit.ok && c.fit.points < min_points && ov.verdict != Verdict::inconclusive)
+      ov = {Verdict::inconclusive, fmt::format("{} points fitted (fewer than {})", c.fit.points, min_points)};
     const std::string observed =
         c.fit.ok ? fmt::format("order {:.3f}, 95% CI [{:.3f}, {:.3f}], {} points on h ∈ [{:.3g}, {:.3g}] (h_ε = {})",
                                c.fit.order, c.fit.ci_lo, c.fit.ci_hi, c.fit.points, c.fit.h_min, c.fit.h_max,
@@ -152,8 +164,14 @@ ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& op
                                       eps[i], st.window_c, h_window)},
                 {"paper", expected},
                 {"observed", observed},
-                {"tolerance", fmt::format("± {}, CI width ≤ {}, ≥ {} points", tol, max_ci, min_points)},
-                {"pass", pass}});
+                {"tolerance", fmt::format("whole 95% CI in {} ± {}, CI width ≤ {}, ≥ {} points, ≥ {:g} decade",
+                                          expected, tol, max_ci, min_points, min_fit_decades)},
+                {"ci95", {c.fit.ci_lo, c.fit.ci_hi}},
+                {"rivals", st.rivals},
+                {"tolerance_source", source_of(rec.at("order_check"), "tolerance")},
+                {"verdict", to_string(ov.verdict)},
+                {"reason", ov.reason},
+                {"pass", ov.verdict == Verdict::pass}});
   }
 
   // Plain KK: the contrast the chapter is about.
@@ -162,8 +180,15 @@ ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& op
   {
     const double kexp = kc.at("expected_order").get<double>(), ktol = kc.at("tolerance").get<double>(),
                  kci = kc.at("max_ci_width").get<double>(), knot = kc.at("not_order").get<double>();
-    const bool ok = kk.fit.ok && std::abs(kk.fit.order - kexp) <= ktol && kk.fit.ci_hi - kk.fit.ci_lo <= kci;
-    const bool not2 = kk.fit.ok && std::abs(kk.fit.order - knot) > ktol;
+    const OrderVerdict ov = order_verdict(kk.fit, kexp, ktol, st.kk_rivals, kci);
+    // "Not of order knot" by the same rule turned round: the whole CI outside
+    // knot ± ktol rules knot out, the whole CI inside it confirms knot.
+    OrderVerdict nv = order_verdict(kk.fit, knot, ktol, {}, 0);
+    if (nv.verdict == Verdict::pass)
+      nv = {Verdict::fail, fmt::format("95% CI [{:.3f}, {:.3f}] lies inside {} ± {}", kk.fit.ci_lo, kk.fit.ci_hi,
+                                       knot, ktol)};
+    else if (nv.verdict == Verdict::fail)
+      nv = {Verdict::pass, ""};
     const std::string obs = kk.fit.ok ? fmt::format("order {:.3f}, 95% CI [{:.3f}, {:.3f}], {} points on h ∈ [{:.3g}, "
                                                     "{:.3g}]",
                                                     kk.fit.order, kk.fit.ci_lo, kk.fit.ci_hi, kk.fit.points,
@@ -172,13 +197,24 @@ ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& op
     checks.add({{"label", "plain KK (same parameters and grid): least-squares order"},
                 {"paper", kexp},
                 {"observed", obs},
-                {"tolerance", fmt::format("± {}, CI width ≤ {}", ktol, kci)},
-                {"pass", ok}});
+                {"tolerance", fmt::format("whole 95% CI in {} ± {}, CI width ≤ {}", kexp, ktol, kci)},
+                {"ci95", {kk.fit.ci_lo, kk.fit.ci_hi}},
+                {"rivals", st.kk_rivals},
+                {"tolerance_source", source_of(kc, "tolerance")},
+                {"verdict", to_string(ov.verdict)},
+                {"reason", ov.reason},
+                {"pass", ov.verdict == Verdict::pass}});
     checks.add({{"label", fmt::format("plain KK is not of order {}", knot)},
                 {"paper", fmt::format("≠ {}", knot)},
-                {"observed", kk.fit.ok ? fmt::format("{:.3f}", kk.fit.order) : "no fit"},
-                {"tolerance", fmt::format("|order − {}| > {}", knot, ktol)},
-                {"pass", not2}});
+                {"observed", kk.fit.ok ? fmt::format("{:.3f}, 95% CI [{:.3f}, {:.3f}]", kk.fit.order, kk.fit.ci_lo,
+                                                     kk.fit.ci_hi)
+                                       : "no fit"},
+                {"tolerance", fmt::format("whole 95% CI outside {} ± {}", knot, ktol)},
+                {"tolerance_source", source_of(kc, "tolerance")},
+                {"ci95", {kk.fit.ci_lo, kk.fit.ci_hi}},
+                {"verdict", to_string(nv.verdict)},
+                {"reason", nv.reason},
+                {"pass", nv.verdict == Verdict::pass}});
   }
 
   // h_ε(ε): monotone, and a power law.

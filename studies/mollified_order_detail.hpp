@@ -38,6 +38,7 @@ struct Setup {
   std::vector<double> kk_window;                  // "kk_check"
   double paper_a = 0, paper_c = 0, rival_a = 0;   // "power_law"
   std::vector<HEpsilonOptions> readings;          // other h_ε definitions, tabulated
+  std::vector<double> rivals, kk_rivals;          // the orders each order check rules out
 };
 
 struct Curve {
