@@ -729,7 +729,7 @@ ClaimResult run_shock_law(const Claim& claim, const StudyOptions&) {
 
 ClaimResult run_contact_dynamics_claim(const Claim& claim, const StudyOptions& opt) {
   const auto wall = std::chrono::steady_clock::now();
-  const std::string which = claim.record.value("claim", std::string());
+  const std::string which = claim.record.value("check", std::string());
   ClaimResult res;
   if (which == "shock-law")
     res = run_shock_law(claim, opt);
@@ -740,7 +740,7 @@ ClaimResult run_contact_dynamics_claim(const Claim& claim, const StudyOptions& o
   else if (which == "raw-gap")
     res = run_raw_gap(claim, opt);
   else
-    throw std::invalid_argument("claim '" + claim.id + "': field \"claim\" must be shock-law, sound, "
+    throw std::invalid_argument("claim '" + claim.id + "': field \"check\" must be shock-law, sound, "
                                 "equivalent-chain or raw-gap, not '" + which + "'");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count();
   res.record["seconds"] = seconds;

@@ -1,7 +1,7 @@
 #pragma once
 // Claims of kind "contact-dynamics": Unger & Kertész 2003, contact dynamics of
 // rigid disks on a line (schemes/contact_dynamics.hpp). The record's field
-// "claim" selects the check:
+// "check" selects what is checked:
 //
 //   "shock-law"         one contact, law (34): a gap closes in one step, the
 //                       relative velocity is 0 after the second (e_n = 0);

@@ -1,6 +1,7 @@
 #pragma once
 // A claim record of the catalogue (studies/claims.json): what a paper says
 // about a scheme on a scenario, and how to check it.
+#include <any>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -28,19 +29,10 @@ struct StepGrid {
   int per_decade = 0;
 };
 
-// Every claim has an id, a title, a source, a figure group and a kind. The
-// fields below `kind` are those of the "order" kind (a convergence study);
-// other kinds read their own fields from `record`.
-struct Claim {
-  std::string id, title, paper, item, figure_group;
-  std::string kind = "order";
-  // "pass"; "fail" for a documented deviation from the paper (`deviation`
-  // says what does not reproduce, and `deviation_pin` which check fails and
-  // the band of its measured value, asserted by the ctest); "inconclusive"
-  // where the data cannot decide (`deviation` says why).
-  std::string expected_verdict = "pass";
-  std::string deviation;
-  nlohmann::json deviation_pin;  // {"check", "value", "band": [lo, hi]} or null
+// The fields of the "order" kind (a convergence study, studies/study.hpp).
+// They sit on every Claim (below) because order studies are also built in
+// code: order-sweep varies a base claim, the atlas and the tests make their own.
+struct OrderSpec {
   std::string scenario;
   std::vector<std::string> params;  // "key=value" overrides of the scenario defaults
   std::string scheme, formulation;
@@ -58,15 +50,46 @@ struct Claim {
   // γ = gamma_per_h · h for every step size h (JVB fig. 6: γ = h), so the
   // reference changes with h; nullopt: γ is a fixed scenario parameter.
   std::optional<double> gamma_per_h;
-  std::string notes;
   // Decimal digits of an "order" claim's sweep: 16 (double) or 50
   // (cpp_bin_float_50 against the multiprecision reference).
   int precision = 16;
+};
+
+// Every claim has an id, a title, a source, a figure group and a kind (the
+// common fields, read once by load_claims); the rest of its record is read at
+// load by its kind's parse (studies/claim_kinds.hpp) into `spec`, a struct of
+// that kind, which the kind's run receives typed.
+struct Claim : OrderSpec {
+  std::string id, title, paper, item, figure_group;
+  std::string kind = "order";
+  // "pass"; "fail" for a documented deviation from the paper (`deviation`
+  // says what does not reproduce, and `deviation_pin` which check fails and
+  // the band of its measured value, asserted by the ctest); "inconclusive"
+  // where the data cannot decide (`deviation` says why).
+  std::string expected_verdict = "pass";
+  std::string deviation;
+  nlohmann::json deviation_pin;  // {"check", "value", "band": [lo, hi]} or null
+  std::string notes;
+  bool is_new = false;  // source.new: a claim in none of the papers
+  std::any spec;  // the kind's typed fields (an OrderSpec for "order": then also the base)
   nlohmann::json record;  // the record as written in the catalogue
 };
 
+// Every problem of a catalogue, one line each naming the claim and the field;
+// the claims that parsed cleanly.
+struct Catalogue {
+  std::vector<Claim> claims;
+  std::vector<std::string> problems;
+};
+Catalogue read_catalogue(const std::filesystem::path& file);
+// One record: its problems go to `problems`; the claim is usable when none was added.
+Claim parse_claim(const nlohmann::json& record, std::vector<std::string>& problems);
+// As parse_claim, throwing std::invalid_argument with the first problem.
+Claim parse_claim(const nlohmann::json& record);
+
 // The catalogue shipped with the sources (overridable by GRANCONV_CLAIMS).
 std::filesystem::path default_claims_file();
+// read_catalogue, throwing on the first problem (with the count of the others).
 std::vector<Claim> load_claims(const std::filesystem::path& file);
 const Claim& find_claim(const std::vector<Claim>& claims, const std::string& id);  // throws on unknown ids
 

@@ -15,6 +15,7 @@
 #include "studies/cd_claims.hpp"
 #include "studies/cradle_claims.hpp"
 #include "studies/mollified_order_claims.hpp"
+#include "studies/order_claims.hpp"
 #include "studies/restitution_claims.hpp"
 #include "studies/sweep_claims.hpp"
 #include "studies/thesis_restitution_claims.hpp"
@@ -32,24 +33,6 @@ bool runs_theta(const Claim& claim) {
     if (r.value("scheme", std::string()) == "theta") return true;
   return false;
 }
-
-ClaimResult run_order_claim(const Claim& claim, const StudyOptions& options) {
-  const StudyResult r = run_study(claim, options);
-  std::string s = fmt::format("{} {}", shout(r.verdict), claim.id);
-  for (const auto& c : r.checks) {
-    const auto& f = c.used();
-    s += fmt::format("\n  [{}] {} fit: observed order {:.3f}, 95% CI [{:.3f}, {:.3f}], expected {} ± {}, points "
-                     "used span [{:.3g}, {:.3g}], {} points: {}{}",
-                     c.check.label, to_string(c.check.fit), f.order, f.ci_lo, f.ci_hi, c.check.expected_order,
-                     c.check.tolerance, f.h_min, f.h_max, f.points, to_string(c.verdict),
-                     c.pass ? "" : " — " + c.reason);
-  }
-  return {r.to_json(), r.pass, s, r.verdict};
-}
-
-}  // namespace
-
-namespace {
 
 // The catalogue check with this record check's label (kinds may append to
 // the label after a colon), or null.
@@ -88,7 +71,7 @@ void settle_verdicts(const Claim& claim, ClaimResult& r) {
   rec["tolerances"] = tolerance_list(claim.record);
   rec["expected_verdict"] = claim.expected_verdict;
   // A claim in neither paper (source.new) is "new" when it passes, not "reproduced".
-  rec["new"] = claim.record.contains("source") && claim.record.at("source").value("new", false);
+  rec["new"] = claim.is_new;
   if (!claim.deviation_pin.is_null()) rec["deviation_pin"] = claim.deviation_pin;
   // The terminal's first word is the claim's verdict.
   const auto space = r.summary.find(' ');
@@ -97,24 +80,43 @@ void settle_verdicts(const Claim& claim, ClaimResult& r) {
 
 }  // namespace
 
+namespace {
+
+// A kind not yet typed: its run reads the raw record, and its parse accepts
+// every key. (To go: each kind gets a spec struct and a kind_row.)
+ClaimKind untyped_row(std::string name, ClaimResult (*run)(const Claim&, const StudyOptions&)) {
+  return {std::move(name),
+          [](FieldReader& r) {
+            for (const auto& [k, v] : r.json().items()) r.accept(k);
+            return std::any();
+          },
+          run};
+}
+
+}  // namespace
+
 const std::vector<ClaimKind>& claim_kinds() {
   static const std::vector<ClaimKind> kinds = {
-      {"order", &run_order_claim},
-      {"table", &run_table_claim},
-      {"history", &run_history_claim},
-      {"analysis", &run_analysis_claim},
-      {"sweep", &run_sweep_claim},
-      {"cradle", &run_cradle_claim},
-      {"restitution", &run_restitution_claim},
-      {"order-sweep", &run_order_sweep_claim},
-      {"mollified-order", &run_mollified_order_claim},
-      {"thesis-restitution", &run_thesis_restitution_claim},
-      {"bistiffness", &run_bistiffness_claim},
-      {"lzb", &run_lzb_claim},
-      {"contact-dynamics", &run_contact_dynamics_claim},
-      {"atlas", &run_atlas_claim},
+      kind_row("order", &parse_order_spec, &run_order_claim),
+      untyped_row("table", &run_table_claim),
+      untyped_row("history", &run_history_claim),
+      untyped_row("analysis", &run_analysis_claim),
+      untyped_row("sweep", &run_sweep_claim),
+      kind_row("cradle", &parse_cradle_spec, &run_cradle_claim),
+      untyped_row("restitution", &run_restitution_claim),
+      untyped_row("order-sweep", &run_order_sweep_claim),
+      untyped_row("mollified-order", &run_mollified_order_claim),
+      untyped_row("thesis-restitution", &run_thesis_restitution_claim),
+      untyped_row("bistiffness", &run_bistiffness_claim),
+      untyped_row("lzb", &run_lzb_claim),
+      untyped_row("contact-dynamics", &run_contact_dynamics_claim),
+      untyped_row("atlas", &run_atlas_claim),
   };
   return kinds;
+}
+
+const ClaimKind& find_kind(const std::string& name) {
+  return find_by_name(claim_kinds(), name, "claim kind", [](const ClaimKind& k) { return k.name; });
 }
 
 namespace {
@@ -164,7 +166,7 @@ void check_overrides(const Claim& claim, const StudyOptions& options) {
 }
 
 ClaimResult run_claim(const Claim& claim, const StudyOptions& options) {
-  const auto& kind = find_by_name(claim_kinds(), claim.kind, "claim kind", [](const ClaimKind& k) { return k.name; });
+  const auto& kind = find_kind(claim.kind);
   check_overrides(claim, options);
   if (options.params.empty() || kinds_applying_params.count(claim.kind)) {
     ClaimResult r = kind.run(claim, options);
@@ -172,14 +174,12 @@ ClaimResult run_claim(const Claim& claim, const StudyOptions& options) {
     return r;
   }
   // A model perturbation: the overrides follow the claim's own parameters,
-  // so they win.
-  Claim perturbed = claim;
-  auto listed = perturbed.record.value("params", std::vector<std::string>{});
-  for (const auto& p : options.params) {
-    perturbed.params.push_back(p);
-    listed.push_back(p);
-  }
-  perturbed.record["params"] = listed;
+  // so they win; the record is read again, so the kind's spec holds them.
+  nlohmann::json record = claim.record;
+  auto listed = record.value("params", std::vector<std::string>{});
+  listed.insert(listed.end(), options.params.begin(), options.params.end());
+  record["params"] = listed;
+  const Claim perturbed = parse_claim(record);
   StudyOptions applied = options;
   applied.params.clear();  // now part of the claim
   ClaimResult r = kind.run(perturbed, applied);

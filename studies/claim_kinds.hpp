@@ -1,8 +1,14 @@
 #pragma once
 // Claims come in kinds: "order" (a convergence study, studies/study.hpp) and
 // kinds that check tables, figures, sweeps or analytic identities of the
-// papers. Each kind is one function from a claim to a result record; this is
-// the table that maps kinds to those functions.
+// papers. Each kind is a row {name, parse, run} of claim_kinds():
+//   parse  reads the kind's fields of a catalogue record into a struct of the
+//          kind (FieldReader, studies/field_reader.hpp), at load: a typo or a
+//          missing field is an error of the catalogue, not of a run;
+//   run    turns the claim and that struct into a result record.
+// kind_row() binds the two with the struct's type, so run never casts.
+// A kind that checks several things names the one a record checks in its
+// field "check".
 //
 // A result record (written to DIR/studies/<id>.json, read by the report) has
 // at least: study, kind, title, source {paper, item}, figure_group, verdict,
@@ -11,12 +17,15 @@
 // catalogue record with its source, studies/catalogue_rules.hpp), and
 // optionally tables [{title, columns, rows}], figures (reports/report.hpp),
 // notes, seconds. Verdicts: studies/verdict.hpp.
+#include <any>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "studies/claim.hpp"
+#include "studies/field_reader.hpp"
 #include "studies/study.hpp"
 #include "studies/verdict.hpp"
 
@@ -29,13 +38,22 @@ struct ClaimResult {
   Verdict verdict = Verdict::fail;  // set by run_claim from the checks
 };
 
-using ClaimRunner = ClaimResult (*)(const Claim&, const StudyOptions&);
-
 struct ClaimKind {
   std::string name;
-  ClaimRunner run;
+  std::function<std::any(FieldReader&)> parse;
+  std::function<ClaimResult(const Claim&, const StudyOptions&)> run;
 };
+
+// The row of a kind whose parse returns a Spec and whose run takes it.
+template <class Spec>
+ClaimKind kind_row(std::string name, Spec (*parse)(FieldReader&),
+                   ClaimResult (*run)(const Claim&, const Spec&, const StudyOptions&)) {
+  return {std::move(name), [parse](FieldReader& r) { return std::any(parse(r)); },
+          [run](const Claim& c, const StudyOptions& o) { return run(c, std::any_cast<const Spec&>(c.spec), o); }};
+}
+
 const std::vector<ClaimKind>& claim_kinds();
+const ClaimKind& find_kind(const std::string& name);  // throws on an unknown kind, listing the known ones
 
 // Runs the claim with the runner of its kind; throws on an unknown kind.
 // Whatever the kind, the result's checks and the claim then carry verdicts

@@ -274,6 +274,18 @@ std::map<std::string, std::string> read_statuses(const std::filesystem::path& fi
 
 }  // namespace
 
+int check_claims(const std::string& file) {
+  const std::filesystem::path path = file.empty() ? default_claims_file() : std::filesystem::path(file);
+  const Catalogue cat = read_catalogue(path);
+  for (const auto& p : cat.problems) std::cerr << "granconv: error: " << p << '\n';
+  if (!cat.problems.empty()) return 2;
+  std::map<std::string, int> kinds;
+  for (const auto& c : cat.claims) ++kinds[c.kind];
+  std::cout << fmt::format("{}: {} claims of {} kinds, no problem found\n", path.string(), cat.claims.size(),
+                           kinds.size());
+  return 0;
+}
+
 int list(const std::string& what, bool markdown, const std::string& claims_file, const std::string& results) {
   if (what == "schemes") {
     for (const auto& s : scheme_catalogue()) std::cout << fmt::format("{:13} order {}  {}\n", s.name, s.classical_order, s.label);

@@ -62,6 +62,11 @@ int solve(const SolveArgs& a);
 // Markdown table; "" the committed one beside the catalogue.
 int list(const std::string& what, bool markdown, const std::string& claims, const std::string& results = "");
 
+// Loads and validates a claim catalogue ("" the shipped one) without running
+// anything: every problem on a line of its own to stderr and status 2, else a
+// one-line summary and 0.
+int check_claims(const std::string& file);
+
 // studies/validate_command.cpp
 struct ValidateArgs {
   std::string tableau;

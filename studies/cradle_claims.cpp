@@ -12,7 +12,9 @@
 
 #include "schemes/scheme_catalogue.hpp"
 #include "schemes/tailored_schemes.hpp"
+#include "studies/catalogue_fields.hpp"
 #include "studies/comparison.hpp"
+#include "studies/record_helpers.hpp"
 
 namespace granconv {
 
@@ -25,7 +27,6 @@ json check(const std::string& label, json paper, json observed, json tolerance, 
           {"tolerance", std::move(tolerance)}, {"pass", pass}};
 }
 
-double sig(double v, int digits = 4) { return std::stod(fmt::format("{:.{}g}", v, digits)); }
 
 // One bead's displacement history on the grid.
 std::vector<double> bead_x(const std::vector<Vec<double>>& xv, int bead) {
@@ -113,14 +114,48 @@ json heatmap(const std::string& name, const std::string& title, const std::strin
 
 }  // namespace
 
-ClaimResult run_cradle_claim(const Claim& claim, const StudyOptions& opt) {
+CradleSpec parse_cradle_spec(FieldReader& r) {
+  CradleSpec s;
+  const auto sc = read_scenario(r, "cradle");
+  s.scenario = sc.scenario;
+  s.params = sc.params;
+  r.one_of("scheme", {"theta"}, "theta");  // the kind runs the additive θ method
+  s.h = r.req<double>("h", positive());
+  s.theta = r.req<double>("theta", between(0.5, 1));
+  s.histories_window = r.interval("histories_window", false);
+  s.first_max = r.opt_object("first_max", [](FieldReader& f) {
+    CradleSpec::FirstMax m;
+    m.bead = f.req<int>("bead", at_least(1));
+    m.window = f.interval("window", true).value_or(std::vector<double>{0, 0});
+    m.paper = f.req<double>("paper");
+    m.tolerance = f.req<double>("tolerance", positive());
+    m.rival = f.maybe<double>("rival");
+    m.rival_note = f.opt<std::string>("rival_note", "");
+    return m;
+  });
+  s.sup_errors = r.opt_object("sup_errors", [](FieldReader& f) {
+    CradleSpec::SupErrors e;
+    e.x = f.req<double>("x", positive());
+    e.v = f.req<double>("v", positive());
+    e.relative_tolerance = f.req<double>("relative_tolerance", positive());
+    e.relative_paper = f.maybe<double>("relative_paper");
+    e.relative_paper_tolerance = f.maybe<double>("relative_paper_tolerance", positive());
+    f.check(e.relative_paper.has_value() == e.relative_paper_tolerance.has_value(), "relative_paper",
+            "comes with relative_paper_tolerance, and only with it");
+    return e;
+  });
+  s.sync = r.opt_object("sync", [](FieldReader& f) {
+    return CradleSpec::Sync{f.req<double>("late_max_over_min", positive()), f.req<double>("cv_ratio", positive())};
+  });
+  s.heatmaps = r.opt<bool>("heatmaps", false);
+  return s;
+}
+
+ClaimResult run_cradle_claim(const Claim& claim, const CradleSpec& spec, const StudyOptions& opt) {
   const auto wall = std::chrono::steady_clock::now();
-  const auto& rec = claim.record;
-  const auto params = rec.value("params", std::vector<std::string>{});
-  const auto pr = make_problem<double>(rec.value("scenario", std::string("cradle")), params);
-  const std::string scheme_name = rec.value("scheme", std::string("theta"));
-  if (scheme_name != "theta") throw std::invalid_argument("claim '" + claim.id + "': kind cradle runs the theta scheme");
-  const double h = rec.at("h").get<double>();
+  const auto& params = spec.params;
+  const auto pr = make_problem<double>(spec.scenario, params);
+  const double h = spec.h;
   const int beads = pr.chain.beads();
   const double m = pr.chain.m.front(), K = pr.chain.K.front();
   if (!(K > 0)) throw std::invalid_argument("claim '" + claim.id + "': the cradle needs K > 0");
@@ -129,7 +164,7 @@ ClaimResult run_cradle_claim(const Claim& claim, const StudyOptions& opt) {
   // θ and μ as the constructed scheme steps with them (theta_parameters is
   // what the θ scheme itself calls), against the paper's printed θ.
   const auto [theta, mu] = theta_parameters(opt.scheme, pr.chain, h);
-  const double theta_paper = rec.at("theta").get<double>();
+  const double theta_paper = spec.theta;
 
   ComparisonOptions co;
   co.keep_states = true;
@@ -137,7 +172,7 @@ ClaimResult run_cradle_claim(const Claim& claim, const StudyOptions& opt) {
   co.cache_dir = opt.cache_dir;
   const auto t_cmp = std::chrono::steady_clock::now();
   const Comparison c = compare_with_reference(pr, make_scheme<double>("theta", opt.scheme), Formulation::xv, h, co);
-  const double cmp_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_cmp).count();
+  const double cmp_seconds = seconds_since(t_cmp);
   const auto& prov = c.reference_provenance;
   const long events = prov.value("events", 0L), ref_steps = prov.value("steps", 0L);
   const auto event_times = prov.value("event_times", std::vector<double>{});
@@ -167,19 +202,19 @@ ClaimResult run_cradle_claim(const Claim& claim, const StudyOptions& opt) {
   const std::string paper_item = claim.item;
 
   // Fig. 4: the bead's maximal deflection after the initial impact.
-  if (rec.contains("first_max")) {
-    const auto& fm = rec.at("first_max");
-    const int bead = fm.at("bead").get<int>();
-    if (bead < 1 || bead > beads) throw std::invalid_argument("claim '" + claim.id + "': first_max.bead out of range");
-    const auto win = fm.at("window").get<std::vector<double>>();
-    const double paper = fm.at("paper").get<double>(), tol = fm.at("tolerance").get<double>();
+  if (spec.first_max) {
+    const auto& fm = *spec.first_max;
+    const int bead = fm.bead;
+    if (bead > beads) throw std::invalid_argument("claim '" + claim.id + "': first_max.bead out of range");
+    const auto& win = fm.window;
+    const double paper = fm.paper, tol = fm.tolerance;
     const Peak pr_ref = window_max(c.t, bead_x(c.reference_xv, bead - 1), win.at(0), win.at(1));
     const Peak pr_sch = window_max(c.t, bead_x(c.scheme_xv, bead - 1), win.at(0), win.at(1));
     const double rel = (pr_sch.value - pr_ref.value) / pr_ref.value;
     const bool ok = pr_ref.interior && pr_sch.interior && std::abs(std::abs(rel) - paper) <= tol;
     add(check(fmt::format("relative error of bead {}'s maximal deflection after the initial impact (t ∈ [{}, {}])",
                           bead, win.at(0), win.at(1)),
-              paper, sig(std::abs(rel)), fmt::format("± {} (absolute)", tol), ok));
+              paper, sig(std::abs(rel), 4), fmt::format("± {} (absolute)", tol), ok));
     tables.push_back({{"title", fmt::format("Maximal deflection of bead {} after the initial impact", bead)},
                       {"columns", {"solution", "t of the maximum", "x_max", "interior maximum"}},
                       {"rows",
@@ -194,28 +229,28 @@ ClaimResult run_cradle_claim(const Claim& claim, const StudyOptions& opt) {
 
   // Fig. 5 text: sup-norm errors over the whole run.
   const double rel_x = c.max_error_x / c.ref_sup_x, rel_v = c.max_error_v / c.ref_sup_v;
-  if (rec.contains("sup_errors")) {
-    const auto& se = rec.at("sup_errors");
-    const double px = se.at("x").get<double>(), pv = se.at("v").get<double>();
-    const double rt = se.at("relative_tolerance").get<double>();
-    add(check("sup-norm error of the displacements over the run", px, sig(c.max_error_x),
+  if (spec.sup_errors) {
+    const auto& se = *spec.sup_errors;
+    const double px = se.x, pv = se.v;
+    const double rt = se.relative_tolerance;
+    add(check("sup-norm error of the displacements over the run", px, sig(c.max_error_x, 4),
               fmt::format("± {}% of the paper's value", 100 * rt), std::abs(c.max_error_x / px - 1) <= rt));
-    add(check("sup-norm error of the velocities over the run", pv, sig(c.max_error_v),
+    add(check("sup-norm error of the velocities over the run", pv, sig(c.max_error_v, 4),
               fmt::format("± {}% of the paper's value", 100 * rt), std::abs(c.max_error_v / pv - 1) <= rt));
-    if (se.contains("relative_paper")) {
-      const double rp = se.at("relative_paper").get<double>(), rpt = se.at("relative_paper_tolerance").get<double>();
-      add(check("displacement error / reference sup norm", rp, sig(rel_x), fmt::format("± {} (absolute)", rpt),
+    if (se.relative_paper) {
+      const double rp = *se.relative_paper, rpt = *se.relative_paper_tolerance;
+      add(check("displacement error / reference sup norm", rp, sig(rel_x, 4), fmt::format("± {} (absolute)", rpt),
                 std::abs(rel_x - rp) <= rpt));
-      add(check("velocity error / reference sup norm", rp, sig(rel_v), fmt::format("± {} (absolute)", rpt),
+      add(check("velocity error / reference sup norm", rp, sig(rel_v, 4), fmt::format("± {} (absolute)", rpt),
                 std::abs(rel_v - rp) <= rpt));
     }
   }
   tables.push_back({{"title", fmt::format("Errors of the additive θ method (h = {}) over t ∈ [0, {}]", h, pr.t_end)},
                     {"columns", {"quantity", "displacements", "velocities"}},
                     {"rows",
-                     {{"max over grid times of the sup-norm error", sig(c.max_error_x), sig(c.max_error_v)},
-                      {"sup norm of the reference", sig(c.ref_sup_x), sig(c.ref_sup_v)},
-                      {"relative error", sig(rel_x), sig(rel_v)}}}});
+                     {{"max over grid times of the sup-norm error", sig(c.max_error_x, 4), sig(c.max_error_v, 4)},
+                      {"sup norm of the reference", sig(c.ref_sup_x, 4), sig(c.ref_sup_v, 4)},
+                      {"relative error", sig(rel_x, 4), sig(rel_v, 4)}}}});
 
   // Synchronisation: spread of the amplitudes across beads, per local period.
   const auto spread_ref = amplitude_spread(c.t, c.reference_xv, beads, period);
@@ -225,8 +260,8 @@ ClaimResult run_cradle_claim(const Claim& claim, const StudyOptions& opt) {
     json rows = json::array();
     for (std::size_t j = 0; j < spread_ref.size(); ++j)
       if (j < 4 || j + 4 >= spread_ref.size() || j % 8 == 0)
-        rows.push_back({j + 1, sig(spread_ref[j].t_mid, 5), sig(spread_ref[j].max_over_min), sig(spread_ref[j].cv),
-                        sig(spread_sch[j].max_over_min), sig(spread_sch[j].cv)});
+        rows.push_back({j + 1, sig(spread_ref[j].t_mid, 5), sig(spread_ref[j].max_over_min, 4), sig(spread_ref[j].cv, 4),
+                        sig(spread_sch[j].max_over_min, 4), sig(spread_sch[j].cv, 4)});
     tables.push_back(
         {{"title", fmt::format("Amplitude spread across beads per local period 2π√(m/K) = {:.4f} (A_n = (max − min)/2 "
                                "of x_n over the period)",
@@ -234,20 +269,19 @@ ClaimResult run_cradle_claim(const Claim& claim, const StudyOptions& opt) {
          {"columns", {"period", "t (mid)", "reference max A/min A", "reference CV", "scheme max A/min A", "scheme CV"}},
          {"rows", rows}});
   }
-  if (rec.contains("sync")) {
-    const auto& sy = rec.at("sync");
-    const double late_max = sy.at("late_max_over_min").get<double>(), cv_ratio = sy.at("cv_ratio").get<double>();
+  if (spec.sync) {
+    const double late_max = spec.sync->late_max_over_min, cv_ratio = spec.sync->cv_ratio;
     for (const auto* sp : {&spread_ref, &spread_sch}) {
       const std::string who = sp == &spread_ref ? "reference" : "scheme";
       const auto &early = sp->front(), &late = sp->back();
       add(check(fmt::format("{}: max_n A_n / min_n A_n over the last full local period (t ∈ [{:.1f}, {:.1f}])", who,
                             late.t_mid - period / 2, late.t_mid + period / 2),
-                "≈ 1 (almost equal amplitudes)", sig(late.max_over_min), fmt::format("≤ {}", late_max),
+                "≈ 1 (almost equal amplitudes)", sig(late.max_over_min, 4), fmt::format("≤ {}", late_max),
                 late.max_over_min <= late_max));
       add(check(fmt::format("{}: coefficient of variation of the amplitudes over the last full local period "
                             "(first period: {:.4g})",
                             who, early.cv),
-                "decreasing to ≈ 0", sig(late.cv),
+                "decreasing to ≈ 0", sig(late.cv, 4),
                 fmt::format("≤ {} × first = {:.4g}", cv_ratio, cv_ratio * early.cv), late.cv <= cv_ratio * early.cv));
     }
     json series = json::array();
@@ -276,8 +310,8 @@ ClaimResult run_cradle_claim(const Claim& claim, const StudyOptions& opt) {
   }
 
   // Fig. 4: time histories on a window.
-  if (rec.contains("histories_window")) {
-    const auto win = rec.at("histories_window").get<std::vector<double>>();
+  if (spec.histories_window) {
+    const auto& win = *spec.histories_window;
     json series = json::array();
     for (int pass_i = 0; pass_i < 2; ++pass_i) {
       const auto& xv = pass_i == 0 ? c.reference_xv : c.scheme_xv;
@@ -310,7 +344,7 @@ ClaimResult run_cradle_claim(const Claim& claim, const StudyOptions& opt) {
   }
 
   // Fig. 5: space–time diagrams.
-  if (rec.value("heatmaps", false)) {
+  if (spec.heatmaps) {
     double zmax = 0;
     for (const auto& s : c.reference_xv)
       for (int n = 0; n < beads; ++n) zmax = std::max(zmax, s[2 * n]);
@@ -327,7 +361,7 @@ ClaimResult run_cradle_claim(const Claim& claim, const StudyOptions& opt) {
     }
   }
 
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count();
+  const double seconds = seconds_since(wall);
   json record = result_head(claim, pass);
   record["checks"] = checks;
   record["figures"] = figures;

@@ -29,10 +29,41 @@
 //   "heatmaps": true                fig. 5: space–time diagrams, reference and
 //                                   scheme (≤ 600 time columns).
 // StudyOptions::scheme (μ, dissipation scale) perturbs the scheme.
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "studies/claim_kinds.hpp"
 
 namespace granconv {
 
-ClaimResult run_cradle_claim(const Claim& claim, const StudyOptions& options);
+struct CradleSpec {
+  std::string scenario;
+  std::vector<std::string> params;
+  double h = 0, theta = 0;
+  std::optional<std::vector<double>> histories_window;
+  struct FirstMax {
+    int bead = 0;
+    std::vector<double> window;
+    double paper = 0, tolerance = 0;
+    // Listed with the tolerances (studies/catalogue_rules.hpp), not checked by the run.
+    std::optional<double> rival;
+    std::string rival_note;
+  };
+  std::optional<FirstMax> first_max;
+  struct SupErrors {
+    double x = 0, v = 0, relative_tolerance = 0;
+    std::optional<double> relative_paper, relative_paper_tolerance;  // both or neither
+  };
+  std::optional<SupErrors> sup_errors;
+  struct Sync {
+    double late_max_over_min = 0, cv_ratio = 0;
+  };
+  std::optional<Sync> sync;
+  bool heatmaps = false;
+};
+
+CradleSpec parse_cradle_spec(FieldReader& r);
+ClaimResult run_cradle_claim(const Claim& claim, const CradleSpec& spec, const StudyOptions& options);
 
 }  // namespace granconv

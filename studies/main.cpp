@@ -27,6 +27,10 @@ int main(int argc, char** argv) {
                        "Results summary for the status column (written by `report`; default: the committed "
                        "studies/results_summary.json)");
 
+  std::string check_file;
+  auto* check_cmd = app.add_subcommand("check-claims", "Load and validate a claim catalogue without running anything");
+  check_cmd->add_option("file", check_file, "Claim catalogue (default: the shipped one)");
+
   RunArgs run_args;
   auto* run_cmd = app.add_subcommand("run", "Run studies (claims) and write DIR/studies/<id>.json");
   run_cmd->add_option("study", run_args.studies, "Study ids, or 'all'")->required();
@@ -119,6 +123,7 @@ int main(int argc, char** argv) {
   int status = 2;
   try {
     if (*list_cmd) status = list(list_what, markdown, list_claims, list_results);
+    else if (*check_cmd) status = check_claims(check_file);
     else if (*run_cmd) status = run(run_args);
     else if (*report_cmd) status = report(report_args);
     else if (*ref_cmd) status = reference(ref_args);

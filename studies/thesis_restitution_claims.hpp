@@ -21,7 +21,7 @@
 // bounds the fine value's error with a margin of ~15×).
 //
 // Catalogue fields (besides id, title, source, figure_group, notes):
-//   "compare"      "eps": the mollifier chain (th-restitution-mollified) or
+//   "check"        "eps": the mollifier chain (th-restitution-mollified) or
 //                  "schemes": schemes against the reference (th-restitution-euler),
 //   "rho", "r"     density (kg/m³) and radius (m): m = (4/3)π r³ ρ,
 //   "kn", "gn"     k_n (N/m^{3/2}) and γ_n (kg/(m^{1/2} s)),

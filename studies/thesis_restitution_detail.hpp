@@ -60,7 +60,7 @@ nlohmann::json reference_summary(const std::vector<Cell>& cells, const StudyOpti
 nlohmann::json record_of(const Claim& claim, const CheckList& checks, nlohmann::json tables, nlohmann::json figures,
                          const Setup& s, const std::vector<Cell>& cells, const StudyOptions& opt);
 
-// The records of "compare": "eps" and "schemes".
+// The records of "check": "eps" and "schemes".
 ClaimResult run_eps(const Claim& claim, const Setup& s, const StudyOptions& opt);
 ClaimResult run_schemes(const Claim& claim, const Setup& s, const StudyOptions& opt);
 

@@ -1,4 +1,4 @@
-// The record of a "thesis-restitution" claim with "compare": "eps": e_n and
+// The record of a "thesis-restitution" claim with "check": "eps": e_n and
 // the maximum overlap along the mollifier chain (thesis figs. 4.7, 4.8).
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-// The record of a "thesis-restitution" claim with "compare": "schemes": DEM
+// The record of a "thesis-restitution" claim with "check": "schemes": DEM
 // schemes' e_n against the reference for plain KK (thesis fig. 2.1).
 #include <algorithm>
 #include <cmath>

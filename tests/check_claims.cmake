@@ -1,0 +1,24 @@
+# `granconv check-claims`: the shipped catalogue loads with every field typed
+# and known (label cli); broken copies of its claims end with status 2 and a
+# line naming the claim and the field (label bad-input). Included from
+# tests/CMakeLists.txt (claim_count and ctest_out are set there).
+add_test(NAME cli.check-claims-shipped COMMAND granconv check-claims)
+# The summary is printed only when no problem was found.
+set_tests_properties(cli.check-claims-shipped PROPERTIES LABELS cli
+                     PASS_REGULAR_EXPRESSION ": ${claim_count} claims of [0-9]+ kinds, no problem found")
+
+function(granconv_expect_bad_catalogue name file regex)
+  add_test(NAME bad-input.check-claims-${name}
+           COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv>
+                   "-DARGS=check-claims;${CMAKE_CURRENT_SOURCE_DIR}/data/claims-bad-${file}.json" "-DREGEX=${regex}"
+                   -DOUT=${ctest_out}/bad-input/check-claims-${name} -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_bad_input.cmake)
+  set_tests_properties(bad-input.check-claims-${name} PROPERTIES LABELS bad-input)
+endfunction()
+granconv_expect_bad_catalogue(unknown-key unknown-key "claim 'jvb-fig4': unknown field 'hh' \\(did you mean 'h'\\?\\)")
+granconv_expect_bad_catalogue(missing-field missing-field "claim 'jvb-fig3-gl-xw': missing field 'grid.h_min'")
+granconv_expect_bad_catalogue(wrong-type wrong-type "claim 'jvb-fig4': field 'h' must be a number, not the string \"0.5\"")
+# Every problem is listed, not only the first: one file, two claims, two lines.
+granconv_expect_bad_catalogue(unknown-scheme unknown-names "claim 'jvb-fig3-gl-xw': field 'scheme': unknown scheme 'gl9'")
+granconv_expect_bad_catalogue(unknown-scenario unknown-names "claim 'jvb-fig2-cn-xv': field 'scenario': unknown scenario 'pentamer'")
+granconv_expect_bad_catalogue(check-key-typo check-key-typo
+  "missing field 'checks\\[0\\].expected_order'.*unknown field 'checks\\[0\\].expected_ordr' \\(did you mean 'expected_order'\\?\\)")
