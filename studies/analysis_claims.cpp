@@ -39,16 +39,9 @@ json check(const std::string& label, json paper, json observed, json tolerance, 
           {"tolerance", std::move(tolerance)}, {"pass", pass}};
 }
 
-std::vector<mp> c11_samples(const Claim& claim) {
+std::vector<mp> c11_samples(const AnalysisSpec& spec) {
   std::vector<mp> out;
-  if (claim.record.contains("c11_samples")) {
-    for (const auto& v : claim.record.at("c11_samples")) {
-      if (!v.is_number() || !(v.get<double>() >= 0))
-        throw std::invalid_argument("claim '" + claim.id + "': c11_samples must be numbers ≥ 0");
-      // Through the decimal text, so 0.236 means 236/1000 and not its double.
-      out.emplace_back(mp(v.dump()));
-    }
-  }
+  for (const auto& v : spec.c11_samples) out.emplace_back(mp(v));
   if (out.empty())
     for (const char* s : {"0.01", "0.05", "0.1", "0.236", "0.5", "1", "2", "3"}) out.emplace_back(s);
   return out;
@@ -150,11 +143,11 @@ json r_of_c11_figure(const std::string& id, const mp& cmin, const mp& rmin) {
              {"style", "points"}}}}};
 }
 
-ClaimResult run_a1(const Claim& claim, const StudyOptions& options) {
+ClaimResult run_a1(const Claim& claim, const AnalysisSpec& spec, const StudyOptions& options) {
   if (options.tableau)
     throw std::invalid_argument("claim '" + claim.id +
                                 "' is about the tailored IRK family (64)–(66); --tableau does not apply to it");
-  const auto samples = c11_samples(claim);
+  const auto samples = c11_samples(spec);
   CheckList checks;
   auto add = [&](json c) { checks.add(std::move(c)); };
 
@@ -245,8 +238,8 @@ ClaimResult run_a1(const Claim& claim, const StudyOptions& options) {
   return {rec, checks.pass, checks.summary(claim)};
 }
 
-ClaimResult run_modified_eq(const Claim& claim, const StudyOptions& options) {
-  const auto samples = c11_samples(claim);
+ClaimResult run_modified_eq(const Claim& claim, const AnalysisSpec& spec, const StudyOptions& options) {
+  const auto samples = c11_samples(spec);
   CheckList checks;
   auto add = [&](json c) { checks.add(std::move(c)); };
 
@@ -346,10 +339,16 @@ ClaimResult run_modified_eq(const Claim& claim, const StudyOptions& options) {
 
 }  // namespace
 
-ClaimResult run_analysis_claim(const Claim& claim, const StudyOptions& options) {
-  if (claim.id == "jvb-a1-stability") return run_a1(claim, options);
-  if (claim.id == "jvb-modified-eq") return run_modified_eq(claim, options);
-  throw std::invalid_argument("claim '" + claim.id + "' has kind 'analysis' but no analysis runner");
+AnalysisSpec parse_analysis_spec(FieldReader& r) {
+  AnalysisSpec s;
+  s.check = r.one_of("check", {"stability", "modified-equation"});
+  if (r.maybe<std::vector<double>>("c11_samples", at_least(0)))
+    for (const auto& v : r.json().at("c11_samples")) s.c11_samples.push_back(v.dump());
+  return s;
+}
+
+ClaimResult run_analysis_claim(const Claim& claim, const AnalysisSpec& spec, const StudyOptions& options) {
+  return spec.check == "stability" ? run_a1(claim, spec, options) : run_modified_eq(claim, spec, options);
 }
 
 }  // namespace granconv

@@ -98,12 +98,12 @@ ClaimKind untyped_row(std::string name, ClaimResult (*run)(const Claim&, const S
 const std::vector<ClaimKind>& claim_kinds() {
   static const std::vector<ClaimKind> kinds = {
       kind_row("order", &parse_order_spec, &run_order_claim),
-      untyped_row("table", &run_table_claim),
-      untyped_row("history", &run_history_claim),
-      untyped_row("analysis", &run_analysis_claim),
-      untyped_row("sweep", &run_sweep_claim),
+      kind_row("table", &parse_table_spec, &run_table_claim),
+      kind_row("history", &parse_history_spec, &run_history_claim),
+      kind_row("analysis", &parse_analysis_spec, &run_analysis_claim),
+      kind_row("sweep", &parse_sweep_spec, &run_sweep_claim),
       kind_row("cradle", &parse_cradle_spec, &run_cradle_claim),
-      untyped_row("restitution", &run_restitution_claim),
+      kind_row("restitution", &parse_restitution_spec, &run_restitution_claim),
       untyped_row("order-sweep", &run_order_sweep_claim),
       untyped_row("mollified-order", &run_mollified_order_claim),
       untyped_row("thesis-restitution", &run_thesis_restitution_claim),

@@ -6,6 +6,7 @@
 
 #include "reference/reference_cache.hpp"
 #include "schemes/scheme_catalogue.hpp"
+#include "studies/catalogue_fields.hpp"
 #include "studies/comparison.hpp"
 #include "studies/parallel_for.hpp"
 #include "studies/step_grid.hpp"
@@ -20,16 +21,16 @@ struct Run {
   Comparison result;
 };
 
-Problem<double> claim_problem(const Claim& claim) {
-  const auto& r = claim.record;
-  return make_problem<double>(r.at("scenario").get<std::string>(), r.value("params", std::vector<std::string>{}));
+SchemeRun read_run(FieldReader& r) {
+  return {r.req<std::string>("label"), read_scheme(r), r.req<double>("h", positive())};
 }
 
 // The claim's runs, in parallel (each run writes only its own slot).
-std::vector<Run> run_all(const Claim& claim, const Problem<double>& pr, const StudyOptions& opt, bool keep_states) {
+template <class R>
+std::vector<Run> run_all(const std::vector<R>& specs, const Problem<double>& pr, const StudyOptions& opt,
+                         bool keep_states) {
   std::vector<Run> runs;
-  for (const auto& j : claim.record.at("runs"))
-    runs.push_back({j.at("label").get<std::string>(), j.at("scheme").get<std::string>(), j.at("h").get<double>(), {}});
+  for (const auto& j : specs) runs.push_back({j.label, j.scheme, j.h, {}});
   ComparisonOptions co;
   co.keep_states = keep_states;
   co.reference = opt.reference;
@@ -54,34 +55,53 @@ bool within_relative(double observed, double paper, double tol) {
 
 }  // namespace
 
+TableSpec parse_table_spec(FieldReader& r) {
+  TableSpec s;
+  const auto sc = read_scenario(r);
+  s.scenario = sc.scenario;
+  s.params = sc.params;
+  s.runs = r.list("runs", [](FieldReader& e) {
+    TableSpec::Run run;
+    static_cast<SchemeRun&>(run) = read_run(e);
+    run.paper_error_x = e.req<double>("paper_error_x", positive());
+    run.paper_error_v = e.req<double>("paper_error_v", positive());
+    run.paper_seconds = e.req<double>("paper_seconds", positive());
+    return run;
+  });
+  s.relative_tolerance = r.req<double>("relative_tolerance", positive());
+  s.reference_sup_relative_tolerance = r.req<double>("reference_sup_relative_tolerance", positive());
+  s.paper_reference_sup = r.req<std::vector<double>>("paper_reference_sup", positive());
+  r.check(s.paper_reference_sup.size() == 2, "paper_reference_sup", "must be [displacements, velocities]");
+  return s;
+}
+
 // JVB Table 1: maximal errors of the tailored schemes on the dimer chain, to
 // within a relative tolerance of the printed values, and the reference's
 // sup norms. Run times are reported beside the paper's Scilab times, not checked.
-ClaimResult run_table_claim(const Claim& claim, const StudyOptions& opt) {
-  const auto& rec = claim.record;
-  const auto pr = claim_problem(claim);
-  const double rel = rec.at("relative_tolerance").get<double>();
-  const double sup_rel = rec.at("reference_sup_relative_tolerance").get<double>();
-  const auto runs = run_all(claim, pr, opt, false);
+ClaimResult run_table_claim(const Claim& claim, const TableSpec& spec, const StudyOptions& opt) {
+  const auto pr = make_problem<double>(spec.scenario, spec.params);
+  const double rel = spec.relative_tolerance;
+  const double sup_rel = spec.reference_sup_relative_tolerance;
+  const auto runs = run_all(spec.runs, pr, opt, false);
   nlohmann::json checks = nlohmann::json::array(), rows = nlohmann::json::array();
   bool pass = true;
   std::string summary;
   const auto tol_text = fmt::format("{:g}% relative", 100 * rel);
   for (std::size_t i = 0; i < runs.size(); ++i) {
-    const auto& j = rec.at("runs")[i];
+    const auto& j = spec.runs[i];
     const auto& c = runs[i].result;
-    const double px = j.at("paper_error_x").get<double>(), pv = j.at("paper_error_v").get<double>();
+    const double px = j.paper_error_x, pv = j.paper_error_v;
     const bool ok_x = within_relative(c.max_error_x, px, rel), ok_v = within_relative(c.max_error_v, pv, rel);
     checks.push_back(check(runs[i].label + ": max displacement error", px, c.max_error_x, tol_text, ok_x));
     checks.push_back(check(runs[i].label + ": max velocity error", pv, c.max_error_v, tol_text, ok_v));
     pass = pass && ok_x && ok_v;
-    rows.push_back({runs[i].label, px, c.max_error_x, pv, c.max_error_v, j.at("paper_seconds").get<double>(),
+    rows.push_back({runs[i].label, px, c.max_error_x, pv, c.max_error_v, j.paper_seconds,
                     c.seconds});
     summary += fmt::format("\n  {}: displacement {:.4g} (paper {}), velocity {:.4g} (paper {}), {:.3f} s (paper {} s)",
                            runs[i].label, c.max_error_x, px, c.max_error_v, pv, c.seconds,
-                           j.at("paper_seconds").get<double>());
+                           j.paper_seconds);
   }
-  const auto paper_sup = rec.at("paper_reference_sup").get<std::vector<double>>();
+  const auto& paper_sup = spec.paper_reference_sup;
   const auto& c0 = runs.front().result;
   const bool ok_sx = within_relative(c0.ref_sup_x, paper_sup[0], sup_rel);
   const bool ok_sv = within_relative(c0.ref_sup_v, paper_sup[1], sup_rel);
@@ -131,13 +151,31 @@ std::vector<double> component(const std::vector<Vec<double>>& xv, int index) {
 // reference. The check reads the figure's message — the solitary wave passes
 // each named bead at the right time with the right amplitude — as bounds on
 // the peak velocity and its time, and the velocity error over the named beads.
-ClaimResult run_history_claim(const Claim& claim, const StudyOptions& opt) {
-  const auto& rec = claim.record;
-  const auto pr = claim_problem(claim);
-  const auto beads = rec.at("beads").get<std::vector<int>>();  // 1-based, as in the paper
+HistorySpec parse_history_spec(FieldReader& r) {
+  HistorySpec s;
+  const auto sc = read_scenario(r);
+  s.scenario = sc.scenario;
+  s.params = sc.params;
+  s.runs = r.list("runs", [](FieldReader& e) {
+    HistorySpec::Run run;
+    static_cast<SchemeRun&>(run) = read_run(e);
+    run.peak_relative_tolerance = e.req<double>("peak_relative_tolerance", positive());
+    run.peak_time_tolerance_steps = e.req<double>("peak_time_tolerance_steps", positive());
+    run.max_velocity_error = e.maybe<double>("max_velocity_error", positive());
+    run.paper_statement = e.opt<std::string>("paper_statement", "close to the reference");
+    return run;
+  });
+  s.beads = r.req<std::vector<int>>("beads", at_least(1));
+  s.caption = r.opt<std::string>("caption", "");
+  return s;
+}
+
+ClaimResult run_history_claim(const Claim& claim, const HistorySpec& spec, const StudyOptions& opt) {
+  const auto pr = make_problem<double>(spec.scenario, spec.params);
+  const auto& beads = spec.beads;
   for (int b : beads)
-    if (b < 1 || b > pr.chain.beads()) throw std::invalid_argument("claim '" + claim.id + "': bead out of range");
-  const auto runs = run_all(claim, pr, opt, true);
+    if (b > pr.chain.beads()) throw std::invalid_argument("claim '" + claim.id + "': bead out of range");
+  const auto runs = run_all(spec.runs, pr, opt, true);
 
   // A fine reference for the curves.
   const long fine = 1500;
@@ -154,10 +192,10 @@ ClaimResult run_history_claim(const Claim& claim, const StudyOptions& opt) {
   const char* colors[] = {"#1f4fbf", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f",
                           "#bcbd22", "#ff7f0e"};
   for (std::size_t r = 0; r < runs.size(); ++r) {
-    const auto& j = rec.at("runs")[r];
+    const auto& j = spec.runs[r];
     const auto& c = runs[r].result;
-    const double peak_rel = j.at("peak_relative_tolerance").get<double>();
-    const double peak_dt = j.at("peak_time_tolerance_steps").get<double>() * c.h;
+    const double peak_rel = j.peak_relative_tolerance;
+    const double peak_dt = j.peak_time_tolerance_steps * c.h;
     double max_ev = 0, worst_peak = 0, worst_dt = 0;
     nlohmann::json series = nlohmann::json::array();
     for (std::size_t b = 0; b < beads.size(); ++b) {
@@ -184,15 +222,15 @@ ClaimResult run_history_claim(const Claim& claim, const StudyOptions& opt) {
     }
     const bool ok_peak = worst_peak <= peak_rel, ok_dt = worst_dt <= peak_dt + 1e-12;
     checks.push_back(check(runs[r].label + ": peak velocity at the named beads",
-                           j.value("paper_statement", std::string("close to the reference")), worst_peak,
+                           j.paper_statement, worst_peak,
                            fmt::format("≤ {:g}% relative", 100 * peak_rel), ok_peak));
     checks.push_back(check(runs[r].label + ": time of the peak at the named beads",
-                           j.value("paper_statement", std::string("close to the reference")), worst_dt,
+                           j.paper_statement, worst_dt,
                            fmt::format("≤ {:g} steps", peak_dt / c.h), ok_dt));
     // Checked only where the catalogue states a bound; otherwise information
     // (a table row), never a check that passes by construction.
-    if (j.contains("max_velocity_error")) {
-      const double bound = j.at("max_velocity_error").get<double>();
+    if (j.max_velocity_error) {
+      const double bound = *j.max_velocity_error;
       checks.push_back(check(runs[r].label + ": max velocity error at the named beads", bound, max_ev,
                              fmt::format("≤ {:g}", bound), max_ev <= bound));
       pass = pass && max_ev <= bound;
@@ -205,7 +243,7 @@ ClaimResult run_history_claim(const Claim& claim, const StudyOptions& opt) {
                        {"type", "lines"},
                        {"title", fmt::format("{}: velocities of beads {}, {} vs reference", claim.item,
                                              nlohmann::json(beads).dump(), runs[r].label)},
-                       {"caption", rec.value("caption", std::string())},
+                       {"caption", spec.caption},
                        {"xlabel", "t"},
                        {"ylabel", "velocity"},
                        {"logx", false},

@@ -14,6 +14,7 @@
 #include "studies/binary_opening.hpp"
 #include "studies/catalogue_rules.hpp"
 #include "studies/parallel_for.hpp"
+#include "studies/record_helpers.hpp"
 
 namespace granconv {
 
@@ -21,7 +22,6 @@ namespace {
 
 using nlohmann::json;
 
-double sig(double v, int digits = 6) { return std::stod(fmt::format("{:.{}g}", v, digits)); }
 
 struct Collision {
   double gamma = 0, e = 0, tau_c = 0, error_estimate = 0;
@@ -43,26 +43,36 @@ Collision collide(double gamma, double t_end, const StudyOptions& opt) {
 
 }  // namespace
 
-ClaimResult run_restitution_claim(const Claim& claim, const StudyOptions& opt) {
+RestitutionSpec parse_restitution_spec(FieldReader& r) {
+  RestitutionSpec s;
+  s.t_end = r.opt<double>("t_end", 6.0, positive());
+  s.gamma_samples = r.req<std::vector<double>>("gamma_samples", positive());
+  s.fit = r.object("fit", [](FieldReader& f) {
+    RestitutionSpec::Fit fit;
+    fit.window = f.interval("window", true, positive()).value_or(std::vector<double>{0, 0});
+    fit.paper = f.req<double>("paper", positive());
+    fit.tolerance = f.req<double>("tolerance", positive());
+    fit.tolerance_source = source_of(f.json(), "tolerance");
+    return fit;
+  });
+  s.materials = r.list(
+      "materials",
+      [](FieldReader& m) { return RestitutionSpec::Material{m.req<std::string>("name"), m.req<double>("gamma", positive())}; },
+      false);
+  return s;
+}
+
+ClaimResult run_restitution_claim(const Claim& claim, const RestitutionSpec& spec, const StudyOptions& opt) {
   const auto wall = std::chrono::steady_clock::now();
-  const auto& rec = claim.record;
-  const double t_end = rec.value("t_end", 6.0);
-  const auto& fit = rec.at("fit");
-  const auto window = fit.at("window").get<std::vector<double>>();
-  const double paper = fit.at("paper").get<double>(), tol = fit.at("tolerance").get<double>();
-  std::vector<double> gammas = rec.at("gamma_samples").get<std::vector<double>>();
-  struct Material {
-    std::string name;
-    double gamma;
-  };
-  std::vector<Material> materials;
-  for (const auto& mj : rec.value("materials", json::array()))
-    materials.push_back({mj.at("name").get<std::string>(), mj.at("gamma").get<double>()});
+  const double t_end = spec.t_end;
+  const auto& fit = spec.fit;
+  const auto& window = fit.window;
+  const double paper = fit.paper, tol = fit.tolerance;
+  std::vector<double> gammas = spec.gamma_samples;
+  const auto& materials = spec.materials;
   for (const auto& mt : materials) gammas.push_back(mt.gamma);
   std::sort(gammas.begin(), gammas.end());
   gammas.erase(std::unique(gammas.begin(), gammas.end()), gammas.end());
-  for (double g : gammas)
-    if (!(g > 0)) throw std::invalid_argument("claim '" + claim.id + "': gamma samples must be positive");
 
   std::vector<Collision> cs(gammas.size());
   parallel_for(gammas.size(), opt.jobs, [&](std::size_t i) { cs[i] = collide(gammas[i], t_end, opt); });
@@ -113,7 +123,7 @@ ClaimResult run_restitution_claim(const Claim& claim, const StudyOptions& opt) {
                     {"observed", fmt::format("{:.5f}, 95% CI [{:.5f}, {:.5f}]", slope, ci_lo, ci_hi)},
                     {"tolerance", fmt::format("whole 95% CI in {} ± {}", paper, tol)},
                     {"ci95", {ci_lo, ci_hi}},
-                    {"tolerance_source", source_of(fit, "tolerance")},
+                    {"tolerance_source", fit.tolerance_source},
                     {"verdict", to_string(v.verdict)},
                     {"reason", v.reason},
                     {"pass", pass}});
@@ -122,8 +132,8 @@ ClaimResult run_restitution_claim(const Claim& claim, const StudyOptions& opt) {
   json mrows = json::array();
   for (const auto& mt : materials) {
     const auto& c = at(mt.gamma);
-    mrows.push_back({mt.name, mt.gamma, sig(c.e), sig(1 - c.e, 4), sig(paper * (1 - c.e), 4), sig(1 - mt.gamma / paper),
-                     sig(c.gamma / (1 - c.e), 4), sig(c.tau_c)});
+    mrows.push_back({mt.name, mt.gamma, sig(c.e, 6), sig(1 - c.e, 4), sig(paper * (1 - c.e), 4), sig(1 - mt.gamma / paper, 6),
+                     sig(c.gamma / (1 - c.e), 4), sig(c.tau_c, 6)});
   }
   json srows = json::array();
   for (const auto& c : cs)
@@ -194,7 +204,7 @@ ClaimResult run_restitution_claim(const Claim& claim, const StudyOptions& opt) {
     max_err = std::max(max_err, c.error_estimate);
     max_steps = std::max(max_steps, c.steps);
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count();
+  const double seconds = seconds_since(wall);
   json record = result_head(claim, pass);
   record["checks"] = checks;
   record["tables"] = tables;

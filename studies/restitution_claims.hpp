@@ -17,10 +17,29 @@
 //                      origin on the samples with γ̃ in the window, checked
 //                      within paper ± tolerance,
 //   "materials": [{"name", "gamma"}]   the γ̃ of JVB §2.1, tabulated with e.
+#include <string>
+#include <vector>
+
 #include "studies/claim_kinds.hpp"
 
 namespace granconv {
 
-ClaimResult run_restitution_claim(const Claim& claim, const StudyOptions& options);
+struct RestitutionSpec {
+  double t_end = 6;
+  std::vector<double> gamma_samples;
+  struct Fit {
+    std::vector<double> window;  // [lo, hi]
+    double paper = 0, tolerance = 0;
+    nlohmann::json tolerance_source;  // studies/catalogue_rules.hpp
+  } fit;
+  struct Material {
+    std::string name;
+    double gamma = 0;
+  };
+  std::vector<Material> materials;
+};
+
+RestitutionSpec parse_restitution_spec(FieldReader& r);
+ClaimResult run_restitution_claim(const Claim& claim, const RestitutionSpec& spec, const StudyOptions& options);
 
 }  // namespace granconv

@@ -70,20 +70,7 @@ using nlohmann::json;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kTieRelative = 1e-8;
 
-template <class T>
-T get(const json& j, const std::string& key, const std::string& where) {
-  if (!j.contains(key)) throw std::invalid_argument(where + ": missing field '" + key + "'");
-  try {
-    return j.at(key).get<T>();
-  } catch (const json::exception&) {
-    throw std::invalid_argument(where + ": field '" + key + "' has the wrong type");
-  }
-}
-
-struct Run {
-  std::string key, label, scheme, formulation, color, style;
-  double h = 0;
-};
+using Run = SweepSpec::Run;
 
 struct PointResult {
   std::vector<double> value, error_x, error_v, seconds;  // per run
@@ -105,43 +92,28 @@ json make_check(const std::string& label, json paper, json observed, json tolera
 
 class Sweep {
  public:
-  Sweep(const Claim& claim, const StudyOptions& opt) : claim_(claim), opt_(opt), where_("claim '" + claim.id + "'") {
-    const json& r = claim.record;
-    scenario_ = get<std::string>(r, "scenario", where_);
+  Sweep(const Claim& claim, const SweepSpec& spec, const StudyOptions& opt)
+      : claim_(claim), spec_(spec), opt_(opt), where_("claim '" + claim.id + "'") {
+    scenario_ = spec.scenario;
     params_ = scenario_info(scenario_).defaults;
-    for (const auto& a : get<std::vector<std::string>>(r, "params", where_)) params_.set_assignment(a);
-    const json s = get<json>(r, "sweep", where_);
-    parameter_ = get<std::string>(s, "parameter", where_ + " sweep");
-    xlabel_ = s.value("label", parameter_);
-    const double from = get<double>(s, "from", where_ + " sweep"), to = get<double>(s, "to", where_ + " sweep");
-    const int count = get<int>(s, "count", where_ + " sweep");
-    if (count < 3 || !(to > from)) throw std::invalid_argument(where_ + ": sweep needs count ≥ 3 and to > from");
+    for (const auto& a : spec.params) params_.set_assignment(a);
+    parameter_ = spec.sweep.parameter;
+    xlabel_ = spec.sweep.label;
+    const double from = spec.sweep.from, to = spec.sweep.to;
+    const int count = spec.sweep.count;
     // Rounded to 12 significant digits: the sweep values are the decimals
     // they print as (0.006, not 0.006000000000000001).
     for (int i = 0; i < count; ++i)
       x_.push_back(std::stod(fmt::format("{:.12g}", i + 1 == count ? to : from + (to - from) * i / (count - 1))));
-    params_.set(parameter_, x_.front());  // rejects unknown parameters now
-    quantity_ = get<std::string>(r, "quantity", where_);
-    if (quantity_ != "final-velocity" && quantity_ != "global-error")
-      throw std::invalid_argument(where_ + ": quantity must be 'final-velocity' or 'global-error'");
-    for (const auto& rj : get<json>(r, "runs", where_)) {
-      Run run{get<std::string>(rj, "key", where_ + " run"),     get<std::string>(rj, "label", where_ + " run"),
-              get<std::string>(rj, "scheme", where_ + " run"),  rj.value("formulation", "xv"),
-              rj.value("color", ""),                            rj.value("style", "lines"),
-              get<double>(rj, "h", where_ + " run")};
-      scheme_info(run.scheme);
-      formulation_from_string(run.formulation);
-      runs_.push_back(run);
-    }
-    if (runs_.empty()) throw std::invalid_argument(where_ + ": no runs");
-    if (r.contains("reference")) reference_ = r.at("reference");
+    quantity_ = spec.quantity;
+    runs_ = spec.runs;
   }
 
   ClaimResult run() {
     compute();
     json checks = json::array(), tables = json::array();
     json extreme_rows = json::array();
-    for (const auto& c : get<json>(claim_.record, "checks", where_)) run_check(c, checks, extreme_rows);
+    for (const auto& c : spec_.checks) run_check(c, checks, extreme_rows);
     bool pass = true;
     for (const auto& c : checks) pass = pass && c.at("pass").get<bool>();
 
@@ -238,7 +210,7 @@ class Sweep {
     throw std::invalid_argument(where_ + ": unknown run '" + key + "'");
   }
   double reference_h() const {
-    return reference_.is_object() && reference_.contains("h") ? reference_.at("h").get<double>() : runs_.front().h;
+    return spec_.reference && spec_.reference->h ? *spec_.reference->h : runs_.front().h;
   }
   std::vector<double> series(const std::string& key) const {
     std::vector<double> y;
@@ -255,7 +227,7 @@ class Sweep {
     return y;
   }
   std::string series_label(const std::string& key) const {
-    if (key == "reference") return reference_.value("label", std::string("reference"));
+    if (key == "reference") return spec_.reference ? spec_.reference->label : "reference";
     return runs_[run_index(key)].label;
   }
   std::size_t index_of(double at) const {
@@ -265,13 +237,13 @@ class Sweep {
   }
   std::string fmt_interval(double lo, double hi) const { return fmt::format("[{:.4g}, {:.4g}]", lo, hi); }
 
-  void run_check(const json& c, json& checks, json& extreme_rows) const {
-    const std::string type = get<std::string>(c, "type", where_ + " check");
-    const std::string label = get<std::string>(c, "label", where_ + " check");
+  void run_check(const SweepSpec::Check& c, json& checks, json& extreme_rows) const {
+    const std::string type = c.type;
+    const std::string label = c.label;
     if (type == "local-minimum") {
-      const auto y = series(get<std::string>(c, "series", where_));
-      const auto iv = get<std::vector<double>>(c, "interval", where_);
-      const double paper = get<double>(c, "paper", where_);
+      const auto y = series(c.series);
+      const auto iv = c.interval;
+      const double paper = c.paper;
       const auto minima = sweep::local_minima(x_, y);
       double best = kNaN;
       for (double m : minima)
@@ -282,9 +254,9 @@ class Sweep {
       checks.push_back(make_check(label, paper, num(round_sig(best)), "in " + fmt_interval(iv[0], iv[1]), pass));
       checks.back()["all_local_minima"] = all;
     } else if (type == "max-deviation") {
-      const auto a = series(get<std::string>(c, "series", where_));
-      const auto b = series(get<std::string>(c, "from", where_));
-      const double bound = get<double>(c, "bound", where_);
+      const auto a = series(c.series);
+      const auto b = series(c.from);
+      const double bound = c.bound;
       double dev = 0, at = kNaN;
       bool finite = true;
       for (std::size_t i = 0; i < x_.size(); ++i) {
@@ -292,15 +264,15 @@ class Sweep {
         if (!std::isfinite(d)) finite = false;
         else if (d > dev) dev = d, at = x_[i];
       }
-      checks.push_back(make_check(label, c.value("paper", json("close to the reference")), num(round_sig(dev)),
+      checks.push_back(make_check(label, c.paper_statement, num(round_sig(dev)),
                                   fmt::format("≤ {}", bound), finite && dev <= bound));
       checks.back()["at"] = num(round_sig(at));
     } else if (type == "extreme-set") {
       extreme_set_check(c, label, checks, extreme_rows);
     } else if (type == "coincide") {
-      const auto keys = get<std::vector<std::string>>(c, "runs", where_);
-      const std::size_t i = index_of(get<double>(c, "at", where_));
-      const double rel = get<double>(c, "relative", where_);
+      const auto keys = c.runs;
+      const std::size_t i = index_of(c.at);
+      const double rel = c.relative;
       double lo = INFINITY, hi = -INFINITY;
       for (const auto& k : keys) {
         const double v = points_[i].value[run_index(k)];
@@ -311,9 +283,9 @@ class Sweep {
                                   fmt::format("relative spread ≤ {:g}", rel), std::isfinite(spread) && spread <= rel));
       checks.back()["values"] = {num(lo), num(hi)};
     } else if (type == "reference-sup") {
-      const double h = get<double>(c, "h", where_);
-      const std::size_t i = index_of(get<double>(c, "at", where_));
-      const double paper = get<double>(c, "paper", where_), rel = get<double>(c, "relative", where_);
+      const double h = c.h;
+      const std::size_t i = index_of(c.at);
+      const double paper = c.paper, rel = c.relative;
       const auto& p = points_[i];
       const double sx = p.ref_sup_x.count(h) ? p.ref_sup_x.at(h) : kNaN;
       const double sv = p.ref_sup_v.count(h) ? p.ref_sup_v.at(h) : kNaN;
@@ -347,14 +319,14 @@ class Sweep {
     return d;
   }
 
-  void extreme_set_check(const json& c, const std::string& label, json& checks, json& rows) const {
-    const auto keys = get<std::vector<std::string>>(c, "runs", where_);
-    const std::string key = get<std::string>(c, "run", where_);
-    const std::string extreme = get<std::string>(c, "extreme", where_);
+  void extreme_set_check(const SweepSpec::Check& c, const std::string& label, json& checks, json& rows) const {
+    const auto keys = c.runs;
+    const std::string key = c.run;
+    const std::string extreme = c.extreme;
     if (extreme != "smallest" && extreme != "largest")
       throw std::invalid_argument(where_ + ": extreme must be 'smallest' or 'largest'");
-    const auto paper = get<std::vector<std::vector<double>>>(c, "paper", where_);
-    const double tol = get<double>(c, "tolerance", where_);
+    const auto paper = c.paper_sets;
+    const double tol = c.tolerance;
     const std::string tol_text = fmt::format("±{:g}", tol);
     const auto observed = sweep::negative_set(x_, extreme_margin(keys, key, extreme == "smallest"));
 
@@ -371,7 +343,7 @@ class Sweep {
     // that is not the edge of the swept range is a transition of ours within
     // the tolerance. With no interval, the run is never the extreme by more
     // than the resolution.
-    const double resolution = get<double>(c, "resolution", where_);
+    const double resolution = c.resolution;
     const auto rel = relative_margin(keys, key, extreme == "smallest");
     auto worst_in = [&](double lo, double hi) {
       double worst = -INFINITY, at = kNaN;
@@ -492,15 +464,14 @@ class Sweep {
 
   json figures() const {
     json out = json::array();
-    if (!claim_.record.contains("figures")) return out;
-    for (const auto& f : claim_.record.at("figures")) {
+    for (const auto& f : spec_.figures) {
       json series_json = json::array();
-      for (const auto& key : get<std::vector<std::string>>(f, "series", where_ + " figure")) {
+      for (const auto& key : f.series) {
         json s = {{"title", series_label(key)}, {"x", x_}, {"y", json::array()}};
         for (double v : series(key)) s["y"].push_back(num(v));
         if (key == "reference") {
-          s["style"] = reference_.value("style", std::string("lines"));
-          if (reference_.contains("color")) s["color"] = reference_.at("color");
+          s["style"] = spec_.reference ? spec_.reference->style : "lines";
+          if (spec_.reference && spec_.reference->color) s["color"] = *spec_.reference->color;
         } else {
           const Run& r = runs_[run_index(key)];
           s["style"] = r.style;
@@ -508,35 +479,35 @@ class Sweep {
         }
         series_json.push_back(s);
       }
-      out.push_back({{"name", get<std::string>(f, "name", where_ + " figure")},
+      out.push_back({{"name", f.name},
                      {"type", "lines"},
-                     {"title", f.value("title", "")},
-                     {"caption", f.value("caption", "")},
+                     {"title", f.title},
+                     {"caption", f.caption},
                      {"xlabel", xlabel_},
-                     {"ylabel", f.value("ylabel", "")},
+                     {"ylabel", f.ylabel},
                      {"logx", false},
-                     {"logy", f.value("logy", false)},
+                     {"logy", f.logy},
                      {"series", series_json}});
     }
     return out;
   }
 
   const Claim& claim_;
+  const SweepSpec& spec_;
   const StudyOptions& opt_;
   std::string where_;
   std::string scenario_, parameter_, xlabel_, quantity_;
   Parameters params_;
   std::vector<double> x_;
   std::vector<Run> runs_;
-  json reference_;
   std::vector<PointResult> points_;
 };
 
 }  // namespace
 
-ClaimResult run_sweep_claim(const Claim& claim, const StudyOptions& options) {
+ClaimResult run_sweep_claim(const Claim& claim, const SweepSpec& spec, const StudyOptions& options) {
   if (options.tableau) throw std::invalid_argument("claim '" + claim.id + "' (a sweep) does not accept --tableau");
-  return Sweep(claim, options).run();
+  return Sweep(claim, spec, options).run();
 }
 
 }  // namespace granconv

@@ -3,7 +3,7 @@
 // (scheme, formulation, h) runs against the CVODE reference at every sweep
 // point, and checks on the resulting curves (JVB figs. 9–11).
 //
-// Catalogue fields (all read from Claim::record):
+// Catalogue fields (read at load into SweepSpec, studies/sweep_spec.cpp):
 //   scenario, params        scenario and "key=value" overrides of its defaults
 //   sweep                   {parameter, from, to, count, label}: count values
 //                           from + (to − from)·i/(count − 1)
@@ -33,13 +33,60 @@
 //                     of |x_ref| and |v_ref| at the sweep value `at`
 // Every sweep point is independent (parallel_for over StudyOptions::jobs);
 // results do not depend on the number of jobs.
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "studies/claim_kinds.hpp"
 
 namespace granconv {
 
-ClaimResult run_sweep_claim(const Claim& claim, const StudyOptions& options);
+struct SweepSpec {
+  std::string scenario;
+  std::vector<std::string> params;
+  struct Axis {
+    std::string parameter, label;
+    double from = 0, to = 0;
+    int count = 0;
+  } sweep;
+  std::string quantity;  // "final-velocity" or "global-error"
+  struct Run {
+    std::string key, label, scheme, formulation, color, style;
+    double h = 0;
+  };
+  std::vector<Run> runs;
+  struct Reference {
+    std::string label, style;
+    std::optional<std::string> color;
+    std::optional<double> h;  // default: the first run's
+  };
+  std::optional<Reference> reference;
+  struct Figure {
+    std::string name, title, caption, ylabel;
+    bool logy = false;
+    std::vector<std::string> series;  // run keys or "reference"
+  };
+  std::vector<Figure> figures;
+  // One struct for the five types; each type reads only its own fields.
+  struct Check {
+    std::string type, label;
+    std::string series, from;                     // local-minimum, max-deviation
+    std::vector<double> interval;                 // local-minimum
+    double paper = 0;                             // local-minimum, reference-sup
+    std::string paper_statement;                  // max-deviation
+    double bound = 0;                             // max-deviation
+    std::vector<std::string> runs;                // extreme-set, coincide
+    std::string run, extreme;                     // extreme-set
+    std::vector<std::vector<double>> paper_sets;  // extreme-set: the paper's intervals
+    double tolerance = 0, resolution = 0;         // extreme-set
+    double at = 0, relative = 0;                  // coincide, reference-sup
+    double h = 0;                                 // reference-sup
+  };
+  std::vector<Check> checks;
+};
+
+SweepSpec parse_sweep_spec(FieldReader& r);
+ClaimResult run_sweep_claim(const Claim& claim, const SweepSpec& spec, const StudyOptions& options);
 
 namespace sweep {
 

@@ -22,3 +22,6 @@ granconv_expect_bad_catalogue(unknown-scheme unknown-names "claim 'jvb-fig3-gl-x
 granconv_expect_bad_catalogue(unknown-scenario unknown-names "claim 'jvb-fig2-cn-xv': field 'scenario': unknown scenario 'pentamer'")
 granconv_expect_bad_catalogue(check-key-typo check-key-typo
   "missing field 'checks\\[0\\].expected_order'.*unknown field 'checks\\[0\\].expected_ordr' \\(did you mean 'expected_order'\\?\\)")
+# A check naming a series the claim does not have fails at load, not after the sweep.
+granconv_expect_bad_catalogue(sweep-series sweep-series
+  "claim 'jvb-fig11-h0.25-coarse': field 'checks\\[0\\]' names the series 'cn-xv-0.3', which the claim has not")
