@@ -13,6 +13,7 @@
 #include "schemes/modified_equation.hpp"
 #include "schemes/stability.hpp"
 #include "schemes/tailored_tableaux.hpp"
+#include "studies/record_helpers.hpp"
 
 namespace granconv {
 
@@ -32,11 +33,6 @@ json num(double v) {
   if (std::isinf(v)) return v > 0 ? "∞" : "−∞";
   if (std::isnan(v)) return nullptr;
   return v;
-}
-
-json check(const std::string& label, json paper, json observed, json tolerance, bool pass) {
-  return {{"label", label}, {"paper", std::move(paper)}, {"observed", std::move(observed)},
-          {"tolerance", std::move(tolerance)}, {"pass", pass}};
 }
 
 std::vector<mp> c11_samples(const AnalysisSpec& spec) {
@@ -173,10 +169,10 @@ ClaimResult run_a1(const Claim& claim, const AnalysisSpec& spec, const StudyOpti
       }
   }
   const std::string where = fmt::format("{} values of C11 in [{}, {}]", samples.size(), d(samples.front()), d(samples.back()));
-  add(check("(75): P = 1 + (1/2 − 2C11) z + a⁻ z², Q = 1 − (1/2 + 2C11) z + a⁺ z² — max |coefficient deviation|, " +
+  add(check_entry("(75): P = 1 + (1/2 − 2C11) z + a⁻ z², Q = 1 − (1/2 + 2C11) z + a⁺ z² — max |coefficient deviation|, " +
                 where,
             0.0, d(dev75), 1e-40, dev75 < mp("1e-40")));
-  add(check("|Q(iω)|² − |P(iω)|² = C11 ω² (2 + ω² (1/6 + 3C11²)) — max relative deviation, ω ∈ {1e-3, 0.1, 1, 10, "
+  add(check_entry("|Q(iω)|² − |P(iω)|² = C11 ω² (2 + ω² (1/6 + 3C11²)) — max relative deviation, ω ∈ {1e-3, 0.1, 1, 10, "
             "1e3}, " + where,
             0.0, d(devid), 1e-30, devid < mp("1e-30")));
 
@@ -198,7 +194,7 @@ ClaimResult run_a1(const Claim& claim, const AnalysisSpec& spec, const StudyOpti
     }
   }
   const bool a_ok = a_stable == static_cast<int>(astab.size()) && max_imag_pos < 1;
-  add(check(fmt::format("A-stable for C11 ≥ 0 (C11 ∈ {{0, the samples, 10}}: |R(iω)| ≤ 1 on 20001 ω in ±[1e-4, 1e4], "
+  add(check_entry(fmt::format("A-stable for C11 ≥ 0 (C11 ∈ {{0, the samples, 10}}: |R(iω)| ≤ 1 on 20001 ω in ±[1e-4, 1e4], "
                         "poles of Q in Re z > 0; |R(iω)| < 1 at ω ∈ {{1e-2, 1, 1e2, 1e4}} for C11 > 0)"),
             "A-stable for C11 ≥ 0, |R(iω)| < 1 for C11 > 0",
             fmt::format("A-stable at {} of {} C11; max |R(iω)| = {:.15g} (max at ω ≠ 0, C11 > 0: {:.6f}); "
@@ -215,16 +211,16 @@ ClaimResult run_a1(const Claim& claim, const AnalysisSpec& spec, const StudyOpti
     dev_r = std::max(dev_r, mp(mabs(r - am / ap)));
     r_below_one = r_below_one && (C == 0 || r < 1);
   }
-  add(check("r = lim |R(z)| = a⁻/a⁺ < 1 — max deviation of our r from a⁻/a⁺, " + where, "r = a⁻/a⁺ < 1", d(dev_r),
+  add(check_entry("r = lim |R(z)| = a⁻/a⁺ < 1 — max deviation of our r from a⁻/a⁺, " + where, "r = a⁻/a⁺ < 1", d(dev_r),
             1e-40, dev_r < mp("1e-40") && r_below_one));
   const mp cmin = golden_section_minimum<mp>(&r_of_c11, mp(0), mp(3), mp("1e-40"));
   const mp rmin = r_of_c11(cmin);
   const mp r2 = msqrt(mp(2));
   const mp c_paper = 1 / (3 * r2), r_paper = (r2 - 1) / (r2 + 1);
   const mp dc = mabs(cmin - c_paper), dr = mabs(rmin - r_paper);
-  add(check("location of the minimum of r over C11 ∈ [0, 3] (golden section in cpp_bin_float_50) vs 1/(3√2)",
+  add(check_entry("location of the minimum of r over C11 ∈ [0, 3] (golden section in cpp_bin_float_50) vs 1/(3√2)",
             d(c_paper), fmt::format("{} (|Δ| = {:.2g})", digits(cmin), d(dc)), 1e-20, dc < mp("1e-20")));
-  add(check("minimum value r_min vs (√2 − 1)/(√2 + 1) ≈ 0.17", d(r_paper),
+  add(check_entry("minimum value r_min vs (√2 − 1)/(√2 + 1) ≈ 0.17", d(r_paper),
             fmt::format("{} (|Δ| = {:.2g})", digits(rmin), d(dr)), 1e-40, dr < mp("1e-40")));
 
   json rec = result_head(claim, checks.pass);
@@ -258,7 +254,7 @@ ClaimResult run_modified_eq(const Claim& claim, const AnalysisSpec& spec, const 
   }
   const auto mg = modified_equation_coefficients(gl);
   for (auto [name, v] : {std::pair{"C11", mg.c11}, {"C21", mg.c21}, {"C22", mg.c22}})
-    add(check(fmt::format("{} of {} (eqs. (49)–(51))", name, options.tableau ? "tableau '" + gl.name + "'" : "GL2"),
+    add(check_entry(fmt::format("{} of {} (eqs. (49)–(51))", name, options.tableau ? "tableau '" + gl.name + "'" : "GL2"),
               0.0, d(v), tol_text, mabs(v) <= tol));
 
   // Tailored IRK: (59) residuals, (58), GL2 at C11 = 0.
@@ -270,16 +266,16 @@ ClaimResult run_modified_eq(const Claim& claim, const AnalysisSpec& spec, const 
     dev58 = std::max(dev58, mp(mabs(gamma_over_h(m) - 2 * C)));
   }
   const std::string where = fmt::format("{} values of C11 in [{}, {}]", samples.size(), d(samples.front()), d(samples.back()));
-  add(check("tailored IRK (64)–(66) satisfies (59): C22 = 2C11 + C11², C21 = C11 − C11² — max |residual|, " + where,
+  add(check_entry("tailored IRK (64)–(66) satisfies (59): C22 = 2C11 + C11², C21 = C11 − C11² — max |residual|, " + where,
             0.0, d(res), 1e-45, res < mp("1e-45")));
-  add(check("dissipation condition (58) C11 = γ/(2h): the tailored IRK built for C11 realises γ/h = 2C11 — max "
+  add(check_entry("dissipation condition (58) C11 = γ/(2h): the tailored IRK built for C11 realises γ/h = 2C11 — max "
             "|γ/h − 2C11|, " + where,
             0.0, d(dev58), 1e-45, dev58 < mp("1e-45")));
   {
     const auto t0 = tableaux::tailored_irk(mp(0));
     const auto g = tableaux::gauss_legendre2<mp>();
     const mp dev = std::max(mp((t0.A - g.A).cwiseAbs().maxCoeff()), mp((t0.b - g.b).cwiseAbs().maxCoeff()));
-    add(check("(64)–(66) at C11 = 0 is the Gauss–Legendre tableau (15) — max |entry difference|", 0.0, d(dev), 1e-45,
+    add(check_entry("(64)–(66) at C11 = 0 is the Gauss–Legendre tableau (15) — max |entry difference|", 0.0, d(dev), 1e-45,
               dev < mp("1e-45")));
   }
   {
@@ -287,7 +283,7 @@ ClaimResult run_modified_eq(const Claim& claim, const AnalysisSpec& spec, const 
     const auto mt = modified_equation_coefficients(tableaux::theta_method(mp(1)));
     const auto mi = modified_equation_coefficients(tableaux::tailored_irk(mp(1) / 2));
     const mp dev = std::max(mp(mabs(mt.c11 - mp(1) / 2)), mp(mabs(mi.c11 - mp(1) / 2)));
-    add(check("γ = h (section 3.5): C11 = 1/2 by (58) — C11 of the θ method at θ = 1 and of the tailored IRK at C11 = 1/2",
+    add(check_entry("γ = h (section 3.5): C11 = 1/2 by (58) — C11 of the θ method at θ = 1 and of the tailored IRK at C11 = 1/2",
               0.5, fmt::format("θ = 1: {}; IRK: {}", digits(mt.c11, 20), digits(mi.c11, 20)), 1e-45, dev < mp("1e-45")));
   }
 

@@ -22,11 +22,6 @@ namespace {
 
 using nlohmann::json;
 
-json check(const std::string& label, json paper, json observed, json tolerance, bool pass) {
-  return {{"label", label}, {"paper", std::move(paper)}, {"observed", std::move(observed)},
-          {"tolerance", std::move(tolerance)}, {"pass", pass}};
-}
-
 
 // One bead's displacement history on the grid.
 std::vector<double> bead_x(const std::vector<Vec<double>>& xv, int bead) {
@@ -190,7 +185,7 @@ ClaimResult run_cradle_claim(const Claim& claim, const CradleSpec& spec, const S
   // ours. Rivals: θ = 1/2 (no numerical dissipation), μ = 1 − θ (the classical
   // θ method). 1e-12 allows for binary rounding of 1/2 + 0.3/(2·0.5).
   auto parameter_check = [&](const std::string& label, double observed, double rival) {
-    json ch = check(label, theta_paper, sig(observed, 12), "1e-12", std::abs(observed - theta_paper) <= 1e-12);
+    json ch = check_entry(label, theta_paper, sig(observed, 12), "1e-12", std::abs(observed - theta_paper) <= 1e-12);
     ch["rival"] = rival;
     ch["tolerance_source"] = "a-priori";
     return ch;
@@ -212,7 +207,7 @@ ClaimResult run_cradle_claim(const Claim& claim, const CradleSpec& spec, const S
     const Peak pr_sch = window_max(c.t, bead_x(c.scheme_xv, bead - 1), win.at(0), win.at(1));
     const double rel = (pr_sch.value - pr_ref.value) / pr_ref.value;
     const bool ok = pr_ref.interior && pr_sch.interior && std::abs(std::abs(rel) - paper) <= tol;
-    add(check(fmt::format("relative error of bead {}'s maximal deflection after the initial impact (t ∈ [{}, {}])",
+    add(check_entry(fmt::format("relative error of bead {}'s maximal deflection after the initial impact (t ∈ [{}, {}])",
                           bead, win.at(0), win.at(1)),
               paper, sig(std::abs(rel), 4), fmt::format("± {} (absolute)", tol), ok));
     tables.push_back({{"title", fmt::format("Maximal deflection of bead {} after the initial impact", bead)},
@@ -233,15 +228,15 @@ ClaimResult run_cradle_claim(const Claim& claim, const CradleSpec& spec, const S
     const auto& se = *spec.sup_errors;
     const double px = se.x, pv = se.v;
     const double rt = se.relative_tolerance;
-    add(check("sup-norm error of the displacements over the run", px, sig(c.max_error_x, 4),
+    add(check_entry("sup-norm error of the displacements over the run", px, sig(c.max_error_x, 4),
               fmt::format("± {}% of the paper's value", 100 * rt), std::abs(c.max_error_x / px - 1) <= rt));
-    add(check("sup-norm error of the velocities over the run", pv, sig(c.max_error_v, 4),
+    add(check_entry("sup-norm error of the velocities over the run", pv, sig(c.max_error_v, 4),
               fmt::format("± {}% of the paper's value", 100 * rt), std::abs(c.max_error_v / pv - 1) <= rt));
     if (se.relative_paper) {
       const double rp = *se.relative_paper, rpt = *se.relative_paper_tolerance;
-      add(check("displacement error / reference sup norm", rp, sig(rel_x, 4), fmt::format("± {} (absolute)", rpt),
+      add(check_entry("displacement error / reference sup norm", rp, sig(rel_x, 4), fmt::format("± {} (absolute)", rpt),
                 std::abs(rel_x - rp) <= rpt));
-      add(check("velocity error / reference sup norm", rp, sig(rel_v, 4), fmt::format("± {} (absolute)", rpt),
+      add(check_entry("velocity error / reference sup norm", rp, sig(rel_v, 4), fmt::format("± {} (absolute)", rpt),
                 std::abs(rel_v - rp) <= rpt));
     }
   }
@@ -274,11 +269,11 @@ ClaimResult run_cradle_claim(const Claim& claim, const CradleSpec& spec, const S
     for (const auto* sp : {&spread_ref, &spread_sch}) {
       const std::string who = sp == &spread_ref ? "reference" : "scheme";
       const auto &early = sp->front(), &late = sp->back();
-      add(check(fmt::format("{}: max_n A_n / min_n A_n over the last full local period (t ∈ [{:.1f}, {:.1f}])", who,
+      add(check_entry(fmt::format("{}: max_n A_n / min_n A_n over the last full local period (t ∈ [{:.1f}, {:.1f}])", who,
                             late.t_mid - period / 2, late.t_mid + period / 2),
                 "≈ 1 (almost equal amplitudes)", sig(late.max_over_min, 4), fmt::format("≤ {}", late_max),
                 late.max_over_min <= late_max));
-      add(check(fmt::format("{}: coefficient of variation of the amplitudes over the last full local period "
+      add(check_entry(fmt::format("{}: coefficient of variation of the amplitudes over the last full local period "
                             "(first period: {:.4g})",
                             who, early.cv),
                 "decreasing to ≈ 0", sig(late.cv, 4),

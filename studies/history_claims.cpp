@@ -9,6 +9,7 @@
 #include "studies/catalogue_fields.hpp"
 #include "studies/comparison.hpp"
 #include "studies/parallel_for.hpp"
+#include "studies/record_helpers.hpp"
 #include "studies/step_grid.hpp"
 
 namespace granconv {
@@ -42,11 +43,6 @@ std::vector<Run> run_all(const std::vector<R>& specs, const Problem<double>& pr,
     runs[i].result = compare_with_reference(pr, make_scheme<double>(runs[i].scheme, so), Formulation::xv, runs[i].h, co);
   });
   return runs;
-}
-
-nlohmann::json check(const std::string& label, const nlohmann::json& paper, const nlohmann::json& observed,
-                     const std::string& tolerance, bool pass) {
-  return {{"label", label}, {"paper", paper}, {"observed", observed}, {"tolerance", tolerance}, {"pass", pass}};
 }
 
 bool within_relative(double observed, double paper, double tol) {
@@ -92,8 +88,8 @@ ClaimResult run_table_claim(const Claim& claim, const TableSpec& spec, const Stu
     const auto& c = runs[i].result;
     const double px = j.paper_error_x, pv = j.paper_error_v;
     const bool ok_x = within_relative(c.max_error_x, px, rel), ok_v = within_relative(c.max_error_v, pv, rel);
-    checks.push_back(check(runs[i].label + ": max displacement error", px, c.max_error_x, tol_text, ok_x));
-    checks.push_back(check(runs[i].label + ": max velocity error", pv, c.max_error_v, tol_text, ok_v));
+    checks.push_back(check_entry(runs[i].label + ": max displacement error", px, c.max_error_x, tol_text, ok_x));
+    checks.push_back(check_entry(runs[i].label + ": max velocity error", pv, c.max_error_v, tol_text, ok_v));
     pass = pass && ok_x && ok_v;
     rows.push_back({runs[i].label, px, c.max_error_x, pv, c.max_error_v, j.paper_seconds,
                     c.seconds});
@@ -106,8 +102,8 @@ ClaimResult run_table_claim(const Claim& claim, const TableSpec& spec, const Stu
   const bool ok_sx = within_relative(c0.ref_sup_x, paper_sup[0], sup_rel);
   const bool ok_sv = within_relative(c0.ref_sup_v, paper_sup[1], sup_rel);
   const auto sup_text = fmt::format("{:g}% relative", 100 * sup_rel);
-  checks.push_back(check("reference sup norm, displacements", paper_sup[0], c0.ref_sup_x, sup_text, ok_sx));
-  checks.push_back(check("reference sup norm, velocities", paper_sup[1], c0.ref_sup_v, sup_text, ok_sv));
+  checks.push_back(check_entry("reference sup norm, displacements", paper_sup[0], c0.ref_sup_x, sup_text, ok_sx));
+  checks.push_back(check_entry("reference sup norm, velocities", paper_sup[1], c0.ref_sup_v, sup_text, ok_sv));
   pass = pass && ok_sx && ok_sv;
   summary += fmt::format("\n  reference sup norms: displacement {:.4g} (paper {}), velocity {:.4g} (paper {})",
                          c0.ref_sup_x, paper_sup[0], c0.ref_sup_v, paper_sup[1]);
@@ -221,17 +217,17 @@ ClaimResult run_history_claim(const Claim& claim, const HistorySpec& spec, const
                         {"color", color}});
     }
     const bool ok_peak = worst_peak <= peak_rel, ok_dt = worst_dt <= peak_dt + 1e-12;
-    checks.push_back(check(runs[r].label + ": peak velocity at the named beads",
+    checks.push_back(check_entry(runs[r].label + ": peak velocity at the named beads",
                            j.paper_statement, worst_peak,
                            fmt::format("≤ {:g}% relative", 100 * peak_rel), ok_peak));
-    checks.push_back(check(runs[r].label + ": time of the peak at the named beads",
+    checks.push_back(check_entry(runs[r].label + ": time of the peak at the named beads",
                            j.paper_statement, worst_dt,
                            fmt::format("≤ {:g} steps", peak_dt / c.h), ok_dt));
     // Checked only where the catalogue states a bound; otherwise information
     // (a table row), never a check that passes by construction.
     if (j.max_velocity_error) {
       const double bound = *j.max_velocity_error;
-      checks.push_back(check(runs[r].label + ": max velocity error at the named beads", bound, max_ev,
+      checks.push_back(check_entry(runs[r].label + ": max velocity error at the named beads", bound, max_ev,
                              fmt::format("≤ {:g}", bound), max_ev <= bound));
       pass = pass && max_ev <= bound;
     }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 namespace granconv {
 
@@ -23,6 +24,14 @@ inline double sig(double v, int digits, double zero_below = 0) {
 // Wall-clock seconds since t0 (the records' "seconds": timings, never compared).
 inline double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// One entry of a result record's "checks" (studies/claim_kinds.hpp): what the
+// paper states, what we observe, the tolerance (a number or prose), and pass.
+inline nlohmann::json check_entry(const std::string& label, nlohmann::json paper, nlohmann::json observed,
+                                  nlohmann::json tolerance, bool pass) {
+  return {{"label", label}, {"paper", std::move(paper)}, {"observed", std::move(observed)},
+          {"tolerance", std::move(tolerance)}, {"pass", pass}};
 }
 
 }  // namespace granconv

@@ -14,6 +14,7 @@
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/comparison.hpp"
 #include "studies/parallel_for.hpp"
+#include "studies/record_helpers.hpp"
 
 namespace granconv {
 
@@ -85,11 +86,6 @@ double round_sig(double v, int digits = 4) {
   return std::round(v * s) / s;
 }
 
-json make_check(const std::string& label, json paper, json observed, json tolerance, bool pass) {
-  return {{"label", label}, {"paper", std::move(paper)}, {"observed", std::move(observed)},
-          {"tolerance", std::move(tolerance)}, {"pass", pass}};
-}
-
 class Sweep {
  public:
   Sweep(const Claim& claim, const SweepSpec& spec, const StudyOptions& opt)
@@ -122,7 +118,7 @@ class Sweep {
       for (std::size_t k = 0; k < runs_.size(); ++k)
         if (!points_[i].failure[k].empty())
           failures.push_back({num(x_[i]), runs_[k].label, points_[i].failure[k]});
-    checks.push_back(make_check("every scheme run completed", static_cast<double>(x_.size() * runs_.size()),
+    checks.push_back(check_entry("every scheme run completed", static_cast<double>(x_.size() * runs_.size()),
                                 static_cast<double>(x_.size() * runs_.size() - failures.size()), "all", failures.empty()));
     pass = pass && failures.empty();
 
@@ -251,7 +247,7 @@ class Sweep {
       const bool pass = std::isfinite(best) && best >= iv[0] && best <= iv[1];
       json all = json::array();
       for (double m : minima) all.push_back(round_sig(m));
-      checks.push_back(make_check(label, paper, num(round_sig(best)), "in " + fmt_interval(iv[0], iv[1]), pass));
+      checks.push_back(check_entry(label, paper, num(round_sig(best)), "in " + fmt_interval(iv[0], iv[1]), pass));
       checks.back()["all_local_minima"] = all;
     } else if (type == "max-deviation") {
       const auto a = series(c.series);
@@ -264,7 +260,7 @@ class Sweep {
         if (!std::isfinite(d)) finite = false;
         else if (d > dev) dev = d, at = x_[i];
       }
-      checks.push_back(make_check(label, c.paper_statement, num(round_sig(dev)),
+      checks.push_back(check_entry(label, c.paper_statement, num(round_sig(dev)),
                                   fmt::format("≤ {}", bound), finite && dev <= bound));
       checks.back()["at"] = num(round_sig(at));
     } else if (type == "extreme-set") {
@@ -279,7 +275,7 @@ class Sweep {
         lo = std::min(lo, v), hi = std::max(hi, v);
       }
       const double spread = (hi - lo) / hi;
-      checks.push_back(make_check(label, "equal (the schemes coincide)", num(spread),
+      checks.push_back(check_entry(label, "equal (the schemes coincide)", num(spread),
                                   fmt::format("relative spread ≤ {:g}", rel), std::isfinite(spread) && spread <= rel));
       checks.back()["values"] = {num(lo), num(hi)};
     } else if (type == "reference-sup") {
@@ -290,7 +286,7 @@ class Sweep {
       const double sx = p.ref_sup_x.count(h) ? p.ref_sup_x.at(h) : kNaN;
       const double sv = p.ref_sup_v.count(h) ? p.ref_sup_v.at(h) : kNaN;
       const double sup = std::max(sx, sv);
-      checks.push_back(make_check(label, paper, num(round_sig(sup, 5)), fmt::format("±{:g}%", rel * 100),
+      checks.push_back(check_entry(label, paper, num(round_sig(sup, 5)), fmt::format("±{:g}%", rel * 100),
                                   std::isfinite(sup) && std::abs(sup - paper) <= rel * paper));
       checks.back()["sup_x"] = num(sx);
       checks.back()["sup_v"] = num(sv);
@@ -359,7 +355,7 @@ class Sweep {
       for (std::size_t i = 0; i < x_.size(); ++i)
         if (std::isfinite(rel[i]) && rel[i] < best) best = rel[i], at = x_[i];
       const bool ok = !(best < -resolution);
-      checks.push_back(make_check(label + ": never the " + extreme + " by more than the resolution", "never",
+      checks.push_back(check_entry(label + ": never the " + extreme + " by more than the resolution", "never",
                                   num(round_sig(-best)), fmt::format("≤ {:g}% ahead (at {:g})", 100 * resolution, at),
                                   ok));
       rows.push_back({label, "never", "[]", obs.dump(), res_text, ok});
@@ -368,7 +364,7 @@ class Sweep {
     for (const auto& p : paper) {
       const auto [worst, at] = worst_in(p[0] + tol, p[1] - tol);
       const bool ok = !(worst > resolution);
-      checks.push_back(make_check(fmt::format("{}: {} throughout {} (± {:g} at the ends)", label, extreme,
+      checks.push_back(check_entry(fmt::format("{}: {} throughout {} (± {:g} at the ends)", label, extreme,
                                               fmt_interval(p[0], p[1]), tol),
                                   "throughout", num(round_sig(std::max(worst, 0.0))),
                                   res_text + (std::isfinite(at) ? fmt::format(" (worst at {:g})", at) : ""), ok));
@@ -384,7 +380,7 @@ class Sweep {
               ov = e;
         const bool ok_end = std::isfinite(ov) && std::abs(ov - pv) <= tol + 1e-12;
         const std::string what = end == 0 ? "lower end" : "upper end";
-        checks.push_back(make_check(fmt::format("{}: {} of {}", label, what, fmt_interval(p[0], p[1])), pv,
+        checks.push_back(check_entry(fmt::format("{}: {} of {}", label, what, fmt_interval(p[0], p[1])), pv,
                                     num(round_sig(ov)), tol_text, ok_end));
         rows.push_back({label, what, pv, num(round_sig(ov)), tol_text, ok_end});
       }
