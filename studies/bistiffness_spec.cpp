@@ -40,7 +40,10 @@ std::map<std::string, double> read_ratios(FieldReader& r, const std::string& key
 BistiffnessSpec parse_bistiffness_spec(FieldReader& r) {
   BistiffnessSpec s;
   s.check = r.one_of("check", {"zode", "binary-restitution", "wall-factor", "table1"});
-  if (!r.ok()) return s;
+  if (!r.ok()) {  // the other fields depend on the check: one message is enough
+    for (const auto& [k, v] : r.json().items()) r.accept(k);
+    return s;
+  }
   if (auto m = r.opt_object("material", [](FieldReader& o) {
         SphereMaterial d;
         d.rho = o.opt<double>("rho", d.rho, positive());

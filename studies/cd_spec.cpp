@@ -16,7 +16,10 @@ cd::GapMode read_gap(FieldReader& r, const std::string& key, const std::string& 
 ContactDynamicsSpec parse_contact_dynamics_spec(FieldReader& r) {
   ContactDynamicsSpec s;
   s.check = r.one_of("check", {"shock-law", "sound", "equivalent-chain", "raw-gap"});
-  if (!r.ok()) return s;
+  if (!r.ok()) {  // the other fields depend on the check: one message is enough
+    for (const auto& [k, v] : r.json().items()) r.accept(k);
+    return s;
+  }
   if (s.check == "shock-law") {
     s.tolerance = r.req<double>("tolerance", positive());
     s.gap = read_gap(r, "gap", "g_pos");

@@ -17,6 +17,10 @@ namespace granconv {
 ThesisRestitutionSpec parse_thesis_restitution_spec(FieldReader& r) {
   ThesisRestitutionSpec s;
   s.check = r.one_of("check", {"eps", "schemes"});
+  if (!r.ok()) {  // the other fields depend on the check: one message is enough
+    for (const auto& [k, v] : r.json().items()) r.accept(k);
+    return s;
+  }
   const double rho = r.req<double>("rho", positive()), rad = r.req<double>("r", positive());
   s.m = 4.0 / 3.0 * std::numbers::pi * rad * rad * rad * rho;
   s.kn = r.req<double>("kn", positive());

@@ -22,3 +22,18 @@ granconv_expect_bad_catalogue(unknown-scheme unknown-names "claim 'jvb-fig3-gl-x
 granconv_expect_bad_catalogue(unknown-scenario unknown-names "claim 'jvb-fig2-cn-xv': field 'scenario': unknown scenario 'pentamer'")
 granconv_expect_bad_catalogue(check-key-typo check-key-typo
   "missing field 'checks\\[0\\].expected_order'.*unknown field 'checks\\[0\\].expected_ordr' \\(did you mean 'expected_order'\\?\\)")
+# One broken copy per typed kind, each naming a field of that kind.
+granconv_expect_bad_catalogue(order-sweep-values order-sweep-values
+  "claim 'th-kk-verlet-damping': field 'values' must be strictly increasing")
+granconv_expect_bad_catalogue(mollified-unchecked-eps mollified-unchecked-eps
+  "claim 'th-mollified-verlet': field 'order_check.unchecked_eps' lists 4e-07, a width not in 'eps'")
+granconv_expect_bad_catalogue(thesis-restitution-overlap-v thesis-restitution-overlap-v
+  "claim 'th-restitution-mollified': field 'overlap_v' 1.5 is not on the v grid")
+granconv_expect_bad_catalogue(lzb-exponent-tolerance lzb-exponent-tolerance
+  "claim 'lzb-scale': field 'exponent_tolerance' is not below half the distance from the exponents to their rivals")
+granconv_expect_bad_catalogue(bistiffness-contact bistiffness-contact
+  "claim 'lzb-wall-factor': field 'contact' must lie in \\[1, beads − 1\\]")
+granconv_expect_bad_catalogue(cd-field-of-other-check cd-field-of-other-check
+  "claim 'cd-raw-gap': unknown field 'stiffness_factor'")
+granconv_expect_bad_catalogue(atlas-unknown-model atlas-unknown-model
+  "claim 'atlas': field 'checks\\[0\\].model': unknown force model 'hooke'")
