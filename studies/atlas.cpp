@@ -58,40 +58,6 @@ std::string cell_not_applicable(const AtlasRow& row, const ForceModel& model) {
   return "";
 }
 
-AtlasSettings atlas_settings(const json& rec) {
-  AtlasSettings s;
-  auto grid = [&](const char* key, AtlasGrid& g) {
-    if (!rec.contains(key)) return;
-    const auto& j = rec.at(key);
-    g.t_end = j.value("t_end", g.t_end);
-    g.h_max = j.value("h_max", g.h_max);
-    g.h_min = j.value("h_min", g.h_min);
-    g.per_decade = j.value("per_decade", g.per_decade);
-    if (!(g.t_end > 0 && g.h_max > g.h_min && g.h_min > 0 && g.per_decade > 0 && g.h_max <= g.t_end))
-      throw std::invalid_argument(std::string("atlas: grid '") + key +
-                                  "' needs t_end > 0, t_end ≥ h_max > h_min > 0 and per_decade > 0");
-  };
-  grid("binary", s.binary);
-  grid("trimer", s.trimer);
-  s.max_ci_width = rec.value("max_ci_width", s.max_ci_width);
-  s.order_loss_tolerance = rec.value("order_loss_tolerance", s.order_loss_tolerance);
-  s.floor_factor = rec.value("floor_factor", s.floor_factor);
-  s.envelope_bins_per_decade = rec.value("envelope_bins_per_decade", s.envelope_bins_per_decade);
-  if (s.envelope_bins_per_decade < 1) throw std::invalid_argument("atlas: envelope_bins_per_decade must be ≥ 1");
-  const std::string fit = rec.value("fit", std::string("upper-envelope"));
-  if (fit == "least-squares") s.fit = FitKind::least_squares;
-  else if (fit != "upper-envelope") throw std::invalid_argument("atlas: fit must be 'least-squares' or 'upper-envelope'");
-  s.schemes = rec.value("schemes", std::vector<std::string>());
-  s.models = rec.value("models", std::vector<std::string>());
-  s.problems = rec.value("problems", std::vector<std::string>());
-  if (!(s.max_ci_width > 0)) throw std::invalid_argument("atlas: max_ci_width must be positive");
-  for (const auto& n : s.schemes) scheme_info(n);  // unknown names are errors, not empty atlases
-  for (const auto& n : s.models) force_model(n);
-  for (const auto& n : s.problems)
-    if (n != "binary" && n != "trimer") throw std::invalid_argument("atlas: unknown problem '" + n + "' (binary, trimer)");
-  return s;
-}
-
 CellVerdict judge_cell(const std::vector<double>& h, const std::vector<double>& e, const std::vector<bool>& usable,
                        int classical_order, const AtlasSettings& s) {
   CellVerdict v;

@@ -77,8 +77,6 @@ struct AtlasSettings {
   std::vector<std::string> schemes, models, problems;
   const AtlasGrid& grid(AtlasProblem p) const { return p == AtlasProblem::binary ? binary : trimer; }
 };
-// Reads the optional fields of an atlas claim record (see claims.json "atlas").
-AtlasSettings atlas_settings(const nlohmann::json& record);
 
 struct CellVerdict {
   OrderFit fit, least_squares;

@@ -2,10 +2,13 @@
 #include "studies/verdict.hpp"
 
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "studies/catalogue_fields.hpp"
 
 namespace granconv {
 
@@ -48,57 +51,48 @@ json cell_json(const Atlas& a, const AtlasCell& c) {
   return j;
 }
 
-const AtlasCell& find_cell(const Atlas& a, const json& chk) {
-  const std::string p = chk.at("problem"), m = chk.at("model"), s = chk.at("scheme"), f = chk.at("formulation");
+const AtlasCell& find_cell(const Atlas& a, const AtlasCheck& chk) {
   for (const auto& c : a.cells)
-    if (to_string(c.problem) == p && a.models[c.model].name == m && a.rows[c.row].scheme == s &&
-        to_string(a.rows[c.row].formulation) == f)
+    if (to_string(c.problem) == chk.problem && a.models[c.model].name == chk.model && a.rows[c.row].scheme == chk.scheme &&
+        to_string(a.rows[c.row].formulation) == chk.formulation)
       return c;
-  throw std::invalid_argument(fmt::format("atlas check '{}': no cell {}/{}/{} {} in this atlas (filtered out?)",
-                                          chk.value("label", std::string()), p, m, s, f));
+  throw std::invalid_argument(fmt::format("atlas check '{}': no cell {}/{}/{} {} in this atlas (filtered out?)", chk.label,
+                                          chk.problem, chk.model, chk.scheme, chk.formulation));
 }
 
 // The cited claim's own measurement on the atlas cell's data: its declared
 // window and fit kind when the check gives them ("window", "fit"), else the
 // atlas's detected-window fit of the cell.
-OrderFit check_fit(const Atlas& a, const AtlasCell& c, const json& chk) {
-  if (!chk.contains("window") && !chk.contains("fit")) return c.verdict.fit;
+OrderFit check_fit(const Atlas& a, const AtlasCell& c, const AtlasCheck& chk) {
+  if (!chk.window && !chk.fit) return c.verdict.fit;
   FitOptions fo;
   fo.kind = a.settings.fit;
   fo.envelope_bins_per_decade = a.settings.envelope_bins_per_decade;
-  if (chk.contains("fit")) {
-    const std::string k = chk.at("fit");
-    if (k != "least-squares" && k != "upper-envelope")
-      throw std::invalid_argument("atlas check: fit must be 'least-squares' or 'upper-envelope'");
-    fo.kind = k == "least-squares" ? FitKind::least_squares : FitKind::upper_envelope;
+  if (chk.fit) {
+    fo.kind = *chk.fit;
     fo.envelope_bins_per_decade = 4;  // as the claims' fits (studies/study.cpp)
   }
-  if (chk.contains("window")) {
-    const auto w = chk.at("window").get<std::vector<double>>();
-    if (w.size() != 2 || !(w[0] > 0 && w[1] > w[0])) throw std::invalid_argument("atlas check: window must be [h_min, h_max]");
-    fo.window = FitWindow{w[0], w[1]};
-  }
+  if (chk.window) fo.window = *chk.window;
   return fit_order(c.h, c.error, c.usable, fo);
 }
 
-json evaluate_check(const Atlas& a, const json& chk) {
+json evaluate_check(const Atlas& a, const AtlasCheck& chk) {
   const AtlasCell& c = find_cell(a, chk);
-  const double expected = chk.at("expected_order"), tol = chk.at("tolerance"), max_ci = chk.at("max_ci_width");
+  const double expected = chk.expected_order, tol = chk.tolerance, max_ci = chk.max_ci_width;
   json observed;
   bool pass = false;
   std::string why;
   if (!c.not_applicable.empty()) {
     observed = "n/a: " + c.not_applicable;
-    return {{"label", chk.value("label", std::string())}, {"paper", expected}, {"observed", observed},
-            {"tolerance", tol}, {"pass", false}};
+    return {{"label", chk.label}, {"paper", expected}, {"observed", observed}, {"tolerance", tol}, {"pass", false}};
   }
   const OrderFit f = check_fit(a, c, chk);
   // The equivalence rule of studies/verdict.hpp, against the check's rivals.
-  const OrderVerdict v = order_verdict(f, expected, tol, chk.value("rivals", std::vector<double>{}), max_ci);
+  const OrderVerdict v = order_verdict(f, expected, tol, chk.rivals, max_ci);
   pass = v.verdict == Verdict::pass;
   observed = f.ok ? json(std::round(f.order * 1000) / 1000) : json("no fit: " + f.message);
   if (!pass) why = " (" + v.reason + ")";
-  return {{"label", chk.value("label", std::string()) + " [" + chk.value("claim", std::string()) + "]" + why},
+  return {{"label", chk.label + " [" + chk.claim + "]" + why},
           {"paper", expected},
           {"observed", observed},
           {"ci95", {f.ci_lo, f.ci_hi}},
@@ -209,9 +203,9 @@ std::string atlas_cell_text(const Atlas& a, const AtlasCell& c) {
                      c.verdict.lost_order ? " ↓" : "", note);
 }
 
-ClaimResult atlas_claim_result(const Claim& claim, const Atlas& a) {
+ClaimResult atlas_claim_result(const Claim& claim, const AtlasSpec& spec, const Atlas& a) {
   CheckList checks;
-  for (const auto& chk : claim.record.value("checks", json::array())) checks.add(evaluate_check(a, chk));
+  for (const auto& chk : spec.checks) checks.add(evaluate_check(a, chk));
   json rec = result_head(claim, checks.pass);
   rec["checks"] = checks.items;
   json tables = json::array(), figures = json::array(), cells = json::array();
@@ -259,12 +253,79 @@ ClaimResult atlas_claim_result(const Claim& claim, const Atlas& a) {
   return {rec, checks.pass, summary};
 }
 
-ClaimResult run_atlas_claim(const Claim& claim, const StudyOptions& options) {
-  const AtlasSettings s = atlas_settings(claim.record);
+namespace {
+
+AtlasGrid read_grid(FieldReader& g, AtlasGrid d) {
+  d.t_end = g.opt<double>("t_end", d.t_end, positive());
+  d.h_max = g.opt<double>("h_max", d.h_max, positive());
+  d.h_min = g.opt<double>("h_min", d.h_min, positive());
+  d.per_decade = g.opt<int>("per_decade", d.per_decade, at_least(1));
+  g.check(d.h_max > d.h_min, "h_min", "must be below h_max");
+  g.check(d.h_max <= d.t_end, "h_max", "must not exceed t_end");
+  return d;
+}
+
+FitKind read_fit(FieldReader& r, std::optional<std::string> fallback) {
+  return r.one_of("fit", {"least-squares", "upper-envelope"}, fallback) == "least-squares" ? FitKind::least_squares
+                                                                                            : FitKind::upper_envelope;
+}
+
+// A list of names each of which `resolve` must accept (it throws otherwise).
+std::vector<std::string> read_names(FieldReader& r, const std::string& key,
+                                    const std::function<void(const std::string&)>& resolve) {
+  const auto names = r.opt<std::vector<std::string>>(key, {});
+  for (const auto& n : names) try {
+      resolve(n);
+    } catch (const std::exception& e) {
+      r.problem(key, std::string("has an unknown name: ") + e.what());
+    }
+  return names;
+}
+
+AtlasCheck read_check(FieldReader& r) {
+  AtlasCheck k;
+  k.label = r.req<std::string>("label");
+  k.claim = r.req<std::string>("claim");
+  k.problem = r.one_of("problem", {"binary", "trimer"});
+  k.model = r.name("model", [](const std::string& n) { force_model(n); });
+  k.scheme = read_scheme(r);
+  k.formulation = read_formulation(r);
+  if (const auto w = r.interval("window", false, positive())) k.window = FitWindow{(*w)[0], (*w)[1]};
+  if (r.has("fit")) k.fit = read_fit(r, std::nullopt);
+  k.expected_order = r.req<double>("expected_order");
+  k.tolerance = r.req<double>("tolerance", positive());
+  k.max_ci_width = r.req<double>("max_ci_width", positive());
+  k.rivals = r.opt<std::vector<double>>("rivals", {});
+  return k;
+}
+
+}  // namespace
+
+AtlasSpec parse_atlas_spec(FieldReader& r) {
+  AtlasSpec spec;
+  AtlasSettings& s = spec.settings;
+  if (auto g = r.opt_object("binary", [&](FieldReader& g) { return read_grid(g, s.binary); })) s.binary = *g;
+  if (auto g = r.opt_object("trimer", [&](FieldReader& g) { return read_grid(g, s.trimer); })) s.trimer = *g;
+  s.max_ci_width = r.opt<double>("max_ci_width", s.max_ci_width, positive());
+  s.order_loss_tolerance = r.opt<double>("order_loss_tolerance", s.order_loss_tolerance, positive());
+  s.floor_factor = r.opt<double>("floor_factor", s.floor_factor, positive());
+  s.envelope_bins_per_decade = r.opt<int>("envelope_bins_per_decade", s.envelope_bins_per_decade, at_least(1));
+  s.fit = read_fit(r, "upper-envelope");
+  // Unknown names are errors, not empty atlases.
+  s.schemes = read_names(r, "schemes", [](const std::string& n) { scheme_info(n); });
+  s.models = read_names(r, "models", [](const std::string& n) { force_model(n); });
+  s.problems = read_names(r, "problems", [](const std::string& n) {
+    if (n != "binary" && n != "trimer") throw std::invalid_argument("unknown problem '" + n + "' (binary, trimer)");
+  });
+  spec.checks = r.list("checks", read_check);
+  return spec;
+}
+
+ClaimResult run_atlas_claim(const Claim& claim, const AtlasSpec& spec, const StudyOptions& options) {
   // Bad checks (unknown or filtered-out cells) are errors before anything runs.
-  const Atlas layout = atlas_layout(s);
-  for (const auto& chk : claim.record.value("checks", json::array())) find_cell(layout, chk);
-  return atlas_claim_result(claim, run_atlas(s, options));
+  const Atlas layout = atlas_layout(spec.settings);
+  for (const auto& chk : spec.checks) find_cell(layout, chk);
+  return atlas_claim_result(claim, spec, run_atlas(spec.settings, options));
 }
 
 }  // namespace granconv

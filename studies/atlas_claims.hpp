@@ -12,15 +12,34 @@
 // [{label, claim, problem, model, scheme, formulation, expected_order,
 // tolerance, max_ci_width}] — a check passes when its cell is trustworthy,
 // its order is within tolerance and its CI no wider than max_ci_width.
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "studies/atlas.hpp"
 #include "studies/claim_kinds.hpp"
 
 namespace granconv {
 
-ClaimResult run_atlas_claim(const Claim& claim, const StudyOptions& options);
+// A known order of one cell, from another claim.
+struct AtlasCheck {
+  std::string label, claim, problem, model, scheme, formulation;
+  std::optional<FitWindow> window;  // with `fit`: the cited claim's own measurement
+  std::optional<FitKind> fit;
+  double expected_order = 0, tolerance = 0, max_ci_width = 0;
+  std::vector<double> rivals;
+};
+
+struct AtlasSpec {
+  AtlasSettings settings;
+  std::vector<AtlasCheck> checks;
+};
+
+AtlasSpec parse_atlas_spec(FieldReader& r);
+ClaimResult run_atlas_claim(const Claim& claim, const AtlasSpec& spec, const StudyOptions& options);
 
 // The record of an atlas already run, with the claim's checks evaluated.
-ClaimResult atlas_claim_result(const Claim& claim, const Atlas& atlas);
+ClaimResult atlas_claim_result(const Claim& claim, const AtlasSpec& spec, const Atlas& atlas);
 
 // Text of one cell as in the report's table.
 std::string atlas_cell_text(const Atlas& atlas, const AtlasCell& cell);

@@ -29,7 +29,7 @@ int atlas(const AtlasArgs& a) {
   StudyOptions opt;
   opt.jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (a.cache != "none") opt.cache_dir = a.cache.empty() ? std::filesystem::path(a.out) / "cache" : std::filesystem::path(a.cache);
-  const ClaimResult r = run_atlas_claim(*claim, opt);
+  const ClaimResult r = find_kind("atlas").run(*claim, opt);  // the record as the kind writes it
 
   std::string csv = "problem,model,scheme,formulation,n,h,error,floor,usable\n";
   for (const auto& c : r.record.at("cells")) {

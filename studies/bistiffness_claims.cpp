@@ -16,6 +16,7 @@
 #include "schemes/lzb.hpp"
 #include "studies/catalogue_rules.hpp"
 #include "studies/parallel_for.hpp"
+#include "studies/record_helpers.hpp"
 
 // Catalogue fields (all lengths in m, speeds in m/s, forces in N):
 //  common:  "check", "material": {"rho", "E", "nu"} (default steel of the
@@ -44,37 +45,11 @@ using nlohmann::json;
 
 // Rounded for the record; forces ahead of a wave underflow (std::stod throws
 // on subnormals), and are zero for any figure.
-double sig(double v, int digits = 4) {
-  if (std::abs(v) < 1e-300) return 0.0;
-  return std::stod(fmt::format("{:.{}g}", v, digits));
-}
+double rounded(double v, int digits) { return sig(v, digits, 1e-300); }
 
 json check(const std::string& label, json paper, json observed, json tolerance, bool pass) {
   return {{"label", label}, {"paper", std::move(paper)}, {"observed", std::move(observed)},
           {"tolerance", std::move(tolerance)}, {"pass", pass}};
-}
-
-ContactMemory memory_from(const std::string& s) {
-  if (s == "gap") return ContactMemory::gap;
-  if (s == "none") return ContactMemory::none;
-  throw std::invalid_argument("unknown contact memory '" + s + "' (expected gap or none)");
-}
-
-SphereMaterial material_from(const json& rec) {
-  SphereMaterial m;
-  if (rec.contains("material")) {
-    const auto& j = rec.at("material");
-    m.rho = j.value("rho", m.rho);
-    m.E = j.value("E", m.E);
-    m.nu = j.value("nu", m.nu);
-  }
-  return m;
-}
-
-double positive(const json& rec, const char* key) {
-  const double v = rec.at(key).get<double>();
-  if (!(v > 0) || !std::isfinite(v)) throw std::invalid_argument(fmt::format("field '{}' must be positive", key));
-  return v;
 }
 
 // A striker of radius rs at speed V hitting touching beads from the left.
@@ -162,20 +137,17 @@ std::pair<double, double> peak_force(const BistiffnessSolution& sol, const Bisti
 
 // ---------------------------------------------------------------- zode
 
-ClaimResult run_zode(const Claim& claim, const StudyOptions& opt, CheckList& checks, json& record) {
-  const auto& rec = claim.record;
-  const auto mat = material_from(rec);
-  const double R = positive(rec, "bead_radius"), rs = positive(rec, "striker_radius"), V = positive(rec, "V");
-  const int nb = rec.at("beads").get<int>();
-  if (nb < 1) throw std::invalid_argument("field 'beads' must be at least 1");
-  const auto es_list = rec.at("es").get<std::vector<double>>();
-  auto dPs = rec.at("dP").get<std::vector<double>>();
-  std::sort(dPs.begin(), dPs.end(), std::greater<>());
-  if (dPs.size() < 2) throw std::invalid_argument("field 'dP' needs at least two impulse steps");
-  const double min_order = rec.at("min_order").get<double>(), max_final = rec.at("max_final_error").get<double>();
-  const double hertz_tol = rec.at("hertz_tolerance").get<double>();
-  const double rtol = rec.value("rtol", 1e-15);
-  const auto mem = memory_from(rec.value("memory", std::string("none")));
+ClaimResult run_zode(const Claim& claim, const BistiffnessSpec& spec, const StudyOptions& opt, CheckList& checks,
+                     json& record) {
+  const auto& mat = spec.material;
+  const double R = spec.bead_radius, rs = spec.striker_radius, V = spec.V;
+  const int nb = spec.beads;
+  const auto& es_list = spec.es_list;
+  const auto& dPs = spec.dP;
+  const double min_order = spec.min_order, max_final = spec.max_final_error;
+  const double hertz_tol = spec.hertz_tolerance;
+  const double rtol = spec.rtol;
+  const auto mem = spec.memory;
   const std::vector<double> radii(nb, R);
 
   struct Case {
@@ -248,23 +220,23 @@ ClaimResult run_zode(const Claim& claim, const StudyOptions& opt, CheckList& che
       const double err = (r.v - cs.vz).cwiseAbs().maxCoeff() / V;
       errs.push_back(err);
       dts.push_back(std::abs(r.t - cs.t_last) / cs.t_last);
-      rows.push_back({cs.es, dPs[k], r.steps, sig(err, 3), sig(r.t * 1e6, 6), sig(cs.t_last * 1e6, 6),
-                      sig(r.momentum_after / r.momentum_before - 1, 2)});
+      rows.push_back({cs.es, dPs[k], r.steps, rounded(err, 3), rounded(r.t * 1e6, 6), rounded(cs.t_last * 1e6, 6),
+                      rounded(r.momentum_after / r.momentum_before - 1, 2)});
     }
     const double p = slope(dPs, errs);
     checks.add(check(fmt::format("e_s = {}: LZB → z-ODE post-impact velocities, least-squares order over ΔP = {:g} … "
                                  "{:g} N·s",
                                  cs.es, dPs.front(), dPs.back()),
-                     "converges (order ≈ 1)", sig(p, 3), fmt::format("≥ {}", min_order), p >= min_order));
+                     "converges (order ≈ 1)", rounded(p, 3), fmt::format("≥ {}", min_order), p >= min_order));
     checks.add(check(fmt::format("e_s = {}: max |v_LZB − v_z| / V at ΔP = {:g} N·s", cs.es, dPs.back()), "→ 0",
-                     sig(errs.back(), 3), fmt::format("≤ {:g}", max_final), errs.back() <= max_final));
+                     rounded(errs.back(), 3), fmt::format("≤ {:g}", max_final), errs.back() <= max_final));
     series.push_back({{"title", fmt::format("e_s = {}", cs.es)}, {"x", dPs}, {"y", errs}, {"style", "linespoints"},
                       {"color", colors[c % 4]}});
     if (cs.es == 1) {
       const double dh = (cs.vz_gap - cs.vh).cwiseAbs().maxCoeff() / V;
       const double dn = (cs.vz - cs.vh).cwiseAbs().maxCoeff() / V;
       checks.add(check("e_s = 1: z-ODE (gap memory) = plain Hertz chain, max |Δv| / V after the impact", "equal",
-                       sig(dh, 3), fmt::format("≤ {:g}", hertz_tol), dh <= hertz_tol));
+                       rounded(dh, 3), fmt::format("≤ {:g}", hertz_tol), dh <= hertz_tol));
       record["hertz_vs_zode_compared"] = {
           {"max_dv_over_V", dn},
           {"note", fmt::format("the z-ODE compared with LZB (memory {}) vs plain Hertz, e_s = 1", to_string(mem))}};
@@ -303,19 +275,16 @@ double hertz_binary_duration(double mu, double K, double V) {
   return 2 * dm / V * 0.4 * std::tgamma(0.4) * std::tgamma(0.5) / std::tgamma(0.9);
 }
 
-ClaimResult run_binary(const Claim& claim, const StudyOptions& opt, CheckList& checks, json& record) {
-  const auto& rec = claim.record;
-  const auto mat = material_from(rec);
-  const auto radii = rec.at("radii").get<std::vector<double>>();
-  if (radii.size() != 2 || !(radii[0] > 0) || !(radii[1] > 0))
-    throw std::invalid_argument("field 'radii' must hold two positive radii");
-  const double V = positive(rec, "V");
-  const auto es_list = rec.at("es").get<std::vector<double>>();
-  auto dPs = rec.at("dP").get<std::vector<double>>();
-  std::sort(dPs.begin(), dPs.end(), std::greater<>());
-  const double ratio_tol = rec.at("ratio_tolerance").get<double>(), dur_tol = rec.at("duration_tolerance").get<double>();
-  const double lzb_dur_tol = rec.at("lzb_duration_tolerance").get<double>();
-  const double rtol = rec.value("rtol", 1e-15);
+ClaimResult run_binary(const Claim& claim, const BistiffnessSpec& spec, const StudyOptions& opt, CheckList& checks,
+                       json& record) {
+  const auto& mat = spec.material;
+  const auto& radii = spec.radii;
+  const double V = spec.V;
+  const auto& es_list = spec.es_list;
+  const auto& dPs = spec.dP;
+  const double ratio_tol = spec.ratio_tolerance, dur_tol = spec.duration_tolerance;
+  const double lzb_dur_tol = spec.lzb_duration_tolerance;
+  const double rtol = spec.rtol;
 
   const auto s0 = make_setup({radii[1]}, radii[0], V, false, 1.0, ContactMemory::gap, mat);
   const double m1 = s0.sc.chain.m[0], m2 = s0.sc.chain.m[1], K = s0.sc.chain.k[0], mu = m1 * m2 / (m1 + m2);
@@ -365,8 +334,8 @@ ClaimResult run_binary(const Claim& claim, const StudyOptions& opt, CheckList& c
       worst_ratio = std::max(worst_ratio, std::abs(cs.ratio[r] - cs.es));
       worst_dur = std::max(worst_dur, std::abs(cs.t_release[r] / tH - law) / law);
     }
-    rows.push_back({cs.es, sig(cs.ratio[0], 15), sig(cs.ratio[0] - cs.es, 2), sig(cs.ratio[1] - cs.es, 2),
-                    sig(cs.t_release[0] * 1e6, 10), sig(cs.t_release[0] / tH, 12), sig(law, 12)});
+    rows.push_back({cs.es, rounded(cs.ratio[0], 15), rounded(cs.ratio[0] - cs.es, 2), rounded(cs.ratio[1] - cs.es, 2),
+                    rounded(cs.t_release[0] * 1e6, 10), rounded(cs.t_release[0] / tH, 12), rounded(law, 12)});
     ex.push_back(cs.es);
     ry.push_back(cs.ratio[0]);
     dy.push_back(cs.t_release[0] / tH);
@@ -384,18 +353,18 @@ ClaimResult run_binary(const Claim& claim, const StudyOptions& opt, CheckList& c
         lzb_dur_ok = lzb_dur_ok && dur <= lzb_dur_tol;
         worst_lzb_dur = std::max(worst_lzb_dur, dur);
       }
-      lrows.push_back({cs.es, dPs[k], l.steps, sig(ratio, 10), sig(ratio - cs.es, 3), sig(bound, 3),
-                       sig(l.t * 1e6, 6), sig(dur, 3)});
+      lrows.push_back({cs.es, dPs[k], l.steps, rounded(ratio, 10), rounded(ratio - cs.es, 3), rounded(bound, 3),
+                       rounded(l.t * 1e6, 6), rounded(dur, 3)});
     }
   }
   checks.add(check("z-ODE: separation/approach rate ratio − e_s, max over e_s and both contact memories", "0 (exact)",
-                   sig(worst_ratio, 3), fmt::format("≤ {:g}", ratio_tol), worst_ratio <= ratio_tol));
+                   rounded(worst_ratio, 3), fmt::format("≤ {:g}", ratio_tol), worst_ratio <= ratio_tol));
   checks.add(check("z-ODE: contact duration / ((1 + e_s)/2 × Hertz duration) − 1, max (Hertz duration in closed form)",
-                   "0", sig(worst_dur, 3), fmt::format("≤ {:g}", dur_tol), worst_dur <= dur_tol));
+                   "0", rounded(worst_dur, 3), fmt::format("≤ {:g}", dur_tol), worst_dur <= dur_tol));
   checks.add(check("LZB: |ratio − e_s| within one impulse step, ΔP (1/m1 + 1/m2)/V, every ΔP and e_s", "e_s",
                    fmt::format("max {:.3g} of the bound", worst_lzb_ratio), "≤ 1 × bound", lzb_ratio_ok));
   checks.add(check(fmt::format("LZB: impact duration t(P) vs (1 + e_s)/2 × Hertz at ΔP = {:g} N·s", dPs.back()),
-                   "(1 + e_s)/2 × Hertz", sig(worst_lzb_dur, 3), fmt::format("≤ {:g} (relative)", lzb_dur_tol),
+                   "(1 + e_s)/2 × Hertz", rounded(worst_lzb_dur, 3), fmt::format("≤ {:g} (relative)", lzb_dur_tol),
                    lzb_dur_ok));
   record["tables"] = json::array(
       {{{"title", fmt::format("Binary collision, z-ODE CVODE reference (striker R = {} mm on R = {} mm, V = {} m/s; "
@@ -484,36 +453,24 @@ Pulse measure_pulse(const Setup& s, int link, double t_end, double rtol, const s
   return p;
 }
 
-ClaimResult run_wall_factor(const Claim& claim, const StudyOptions& opt, CheckList& checks, json& record) {
-  const auto& rec = claim.record;
-  const auto mat = material_from(rec);
-  const double R = positive(rec, "bead_radius"), rs = positive(rec, "striker_radius"), V = positive(rec, "V");
-  const double t_end = positive(rec, "t_end");
-  const int nb = rec.at("beads").get<int>(), contact = rec.at("contact").get<int>();
-  if (contact < 1 || contact >= nb) throw std::invalid_argument("field 'contact' must lie in [1, beads − 1]");
-  const auto& tol = rec.at("tolerance");
-  const double rtol = rec.value("rtol", 1e-13);
+ClaimResult run_wall_factor(const Claim& claim, const BistiffnessSpec& spec, const StudyOptions& opt,
+                            CheckList& checks, json& record) {
+  const auto& mat = spec.material;
+  const double R = spec.bead_radius, rs = spec.striker_radius, V = spec.V;
+  const double t_end = spec.t_end;
+  const int nb = spec.beads, contact = spec.contact;
+  const auto& tol = spec.wall_tolerance;
+  const double rtol = spec.rtol;
   struct Case {
     double es;
     ContactMemory mem;
-    json paper;
+    std::map<std::string, double> paper;
     Pulse chain, wall;
   };
   std::vector<Case> cases;
-  for (const auto& c : rec.at("cases"))
-    cases.push_back({c.at("es").get<double>(), memory_from(c.at("memory").get<std::string>()), c.at("paper"), {}, {}});
-  // The rivals (ratio 1: no wall effect), checked before any run.
-  const json rival = rec.value("rival", json::object());
-  for (const auto& [key, r] : rival.items()) {
-    if (!tol.contains(key) || !r.is_number())
-      throw std::invalid_argument("claim '" + claim.id + "': rival '" + key + "' must be a number with a tolerance");
-    for (const auto& cs : cases) {
-      const double p = cs.paper.at(key).get<double>(), t = tol.at(key).get<double>();
-      if (!(t < std::abs(p - r.get<double>()) / 2))
-        throw std::invalid_argument(fmt::format("claim '{}': tolerance {} of '{}' is not below half the distance from "
-                                                "{} to its rival {}", claim.id, t, key, p, r.get<double>()));
-    }
-  }
+  for (const auto& c : spec.wall_cases) cases.push_back({c.es, c.memory, c.paper, {}, {}});
+  // The rivals (ratio 1: no wall effect), checked at load.
+  const auto& rival = spec.wall_rival;
   // The striker is body 0, bead n is body n: the right contact of bead
   // `contact` is link `contact` in both chains (the wall link in the short one).
   parallel_for(2 * cases.size(), opt.jobs, [&](std::size_t k) {
@@ -531,31 +488,31 @@ ClaimResult run_wall_factor(const Claim& claim, const StudyOptions& opt, CheckLi
     const double rf = cs.wall.Fm / cs.chain.Fm, rt = cs.wall.tau / cs.chain.tau, ra = cs.wall.T / cs.chain.T;
     const double rw = cs.wall.fwhm / cs.chain.fwhm;
     auto add = [&](const char* what, const char* key, double obs) {
-      const double p = cs.paper.at(key).get<double>(), t = tol.at(key).get<double>();
-      json c = check(fmt::format("e_s = {} (contact memory {}): {}", cs.es, to_string(cs.mem), what), p, sig(obs, 4),
+      const double p = cs.paper.at(key), t = tol.at(key);
+      json c = check(fmt::format("e_s = {} (contact memory {}): {}", cs.es, to_string(cs.mem), what), p, rounded(obs, 4),
                      fmt::format("± {}", t), std::abs(obs - p) <= t);
       // The rival: no wall effect (the chain's own contact, ratio 1), where the
       // catalogue names it; its tolerance must stay below half the gap.
-      if (rival.contains(key)) c["rival"] = rival.at(key).get<double>();
-      c["tolerance_source"] = source_of(rec, "tolerance");
+      if (rival.count(key)) c["rival"] = rival.at(key);
+      c["tolerance_source"] = spec.tolerance_source;
       checks.add(c);
     };
     add("F_m^wall / F_m^chain", "force", rf);
     add("τ^wall / τ^chain (cos⁶ fit (40) to the front)", "tau", rt);
     add("T^wall / T^chain (time of the peak after the impact)", "arrival", ra);
-    rows.push_back({cs.es, to_string(cs.mem), sig(cs.chain.Fm, 5), sig(cs.wall.Fm, 5), sig(rf, 4),
-                    sig(cs.chain.tau * 1e6, 4), sig(cs.wall.tau * 1e6, 4), sig(rt, 4), sig(rw, 4),
-                    sig(cs.chain.T * 1e6, 5), sig(cs.wall.T * 1e6, 5), sig(ra, 4)});
+    rows.push_back({cs.es, to_string(cs.mem), rounded(cs.chain.Fm, 5), rounded(cs.wall.Fm, 5), rounded(rf, 4),
+                    rounded(cs.chain.tau * 1e6, 4), rounded(cs.wall.tau * 1e6, 4), rounded(rt, 4), rounded(rw, 4),
+                    rounded(cs.chain.T * 1e6, 5), rounded(cs.wall.T * 1e6, 5), rounded(ra, 4)});
     for (int w = 0; w < 2; ++w) {
       const Pulse& p = w ? cs.wall : cs.chain;
       std::vector<double> tu, x, f;
       for (std::size_t i = 0; i < p.t.size(); ++i) {
-        tu.push_back(sig(p.t[i] * 1e6, 8));
-        f.push_back(sig(p.F[i], 6));
-        x.push_back(sig((p.t[i] - p.T) / p.tau, 6));
+        tu.push_back(rounded(p.t[i] * 1e6, 8));
+        f.push_back(rounded(p.F[i], 6));
+        x.push_back(rounded((p.t[i] - p.T) / p.tau, 6));
       }
       std::vector<double> fn;
-      for (double v : f) fn.push_back(sig(v / p.Fm, 6));
+      for (double v : f) fn.push_back(rounded(v / p.Fm, 6));
       const std::string title = fmt::format("e_s = {}, {}", cs.es, w ? "10 beads + wall: wall contact" :
                                                                          fmt::format("{} beads: contact {}–{}", nb,
                                                                                      contact, contact + 1));
@@ -596,14 +553,14 @@ ClaimResult run_wall_factor(const Claim& claim, const StudyOptions& opt, CheckLi
 
 // ----------------------------------------------------------------- table 1
 
-ClaimResult run_table1(const Claim& claim, const StudyOptions& opt, CheckList& checks, json& record) {
-  const auto& rec = claim.record;
-  const auto mat = material_from(rec);
-  const double R = positive(rec, "bead_radius"), rs = positive(rec, "striker_radius"), es = positive(rec, "es");
-  const double t_end = positive(rec, "t_end"), tol = positive(rec, "tolerance");
-  const auto mem = memory_from(rec.value("memory", std::string("none")));
-  const double lzb_dP = rec.value("lzb_dP", 0.0);
-  const double rtol = rec.value("rtol", 1e-13);
+ClaimResult run_table1(const Claim& claim, const BistiffnessSpec& spec, const StudyOptions& opt, CheckList& checks,
+                       json& record) {
+  const auto& mat = spec.material;
+  const double R = spec.bead_radius, rs = spec.striker_radius, es = spec.es;
+  const double t_end = spec.t_end, tol = spec.tolerance;
+  const auto mem = spec.memory;
+  const double lzb_dP = spec.lzb_dP;
+  const double rtol = spec.rtol;
   // Right contact of bead 9 = link 9, left contact of bead 17 = link 16
   // (striker = body 0, bead n = body n).
   const int links[2] = {9, 16};
@@ -616,22 +573,13 @@ ClaimResult run_table1(const Claim& claim, const StudyOptions& opt, CheckList& c
     std::vector<double> t, f[2];
   };
   std::vector<Case> cases;
-  for (const auto& c : rec.at("chains")) {
+  for (const auto& c : spec.chains) {
     Case cs;
-    cs.beads = c.at("beads").get<int>();
-    cs.V = c.at("V").get<double>();
-    cs.paper = c.at("paper").get<std::vector<double>>();
-    cs.experiment = c.at("experiment").get<std::vector<double>>();
-    // The rival: the elastic (e_s = 1) peaks, which a damped chain must rule out.
-    cs.rival = c.value("rival", std::vector<double>{});
-    if (!cs.rival.empty() && cs.rival.size() != 2)
-      throw std::invalid_argument("table1 chain rival must be two forces [9R, 17L]");
-    for (std::size_t i = 0; i < cs.rival.size(); ++i)
-      if (!(tol * cs.paper[i] < std::abs(cs.paper[i] - cs.rival[i]) / 2))
-        throw std::invalid_argument(fmt::format("claim '{}': tolerance {:g}% of {} is not below half the distance to "
-                                                "its rival {}", claim.id, 100 * tol, cs.paper[i], cs.rival[i]));
-    if (cs.beads < 17 || cs.paper.size() != 2 || cs.experiment.size() != 2 || !(cs.V > 0))
-      throw std::invalid_argument("table1 chains need beads ≥ 17, V > 0 and two paper and experimental forces");
+    cs.beads = c.beads;
+    cs.V = c.V;
+    cs.paper = c.paper;
+    cs.experiment = c.experiment;
+    cs.rival = c.rival;  // the elastic peaks (checked at load)
     cases.push_back(cs);
   }
   const ContactMemory other = mem == ContactMemory::none ? ContactMemory::gap : ContactMemory::none;
@@ -663,11 +611,11 @@ ClaimResult run_table1(const Claim& claim, const StudyOptions& opt, CheckList& c
       (what == 0 ? cs.F : cs.F_other)[c] = F;
       if (what == 0) {
         cs.T[c] = T;
-        for (const auto& y : sol.states) cs.f[c].push_back(sig(s.bc.force(y, links[c]), 6));
+        for (const auto& y : sol.states) cs.f[c].push_back(rounded(s.bc.force(y, links[c]), 6));
       }
     }
     if (what == 0)
-      for (double t : sol.times) cs.t.push_back(sig(t * 1e6, 8));
+      for (double t : sol.times) cs.t.push_back(rounded(t * 1e6, 8));
   });
 
   json rows = json::array(), series = json::array();
@@ -680,12 +628,12 @@ ClaimResult run_table1(const Claim& claim, const StudyOptions& opt, CheckList& c
       checks.add(check(fmt::format("{} beads, V = {} m/s: F_m at contact {} (z-ODE, memory {}), relative to the paper's "
                                    "LZB value",
                                    cs.beads, cs.V, where[c], to_string(mem)),
-                       cs.paper[c], sig(cs.F[c], 4), fmt::format("± {:g}%", 100 * tol), std::abs(rel) <= tol));
+                       cs.paper[c], rounded(cs.F[c], 4), fmt::format("± {:g}%", 100 * tol), std::abs(rel) <= tol));
       if (!cs.rival.empty()) checks.items.back()["rival"] = cs.rival[c];
-      checks.items.back()["tolerance_source"] = source_of(rec, "tolerance");
-      rows.push_back({cs.beads, cs.V, where[c], cs.paper[c], sig(cs.F[c], 4), sig(100 * rel, 3),
-                      lzb_dP > 0 ? json(sig(cs.F_lzb[c], 4)) : json("—"), sig(cs.F_other[c], 4), cs.experiment[c],
-                      sig(100 * (cs.F[c] / cs.experiment[c] - 1), 3), sig(cs.T[c] * 1e6, 5)});
+      checks.items.back()["tolerance_source"] = spec.tolerance_source;
+      rows.push_back({cs.beads, cs.V, where[c], cs.paper[c], rounded(cs.F[c], 4), rounded(100 * rel, 3),
+                      lzb_dP > 0 ? json(rounded(cs.F_lzb[c], 4)) : json("—"), rounded(cs.F_other[c], 4), cs.experiment[c],
+                      rounded(100 * (cs.F[c] / cs.experiment[c] - 1), 3), rounded(cs.T[c] * 1e6, 5)});
       series.push_back({{"title", fmt::format("{} beads, V = {} m/s: contact {}", cs.beads, cs.V, where[c])},
                         {"x", cs.t},
                         {"y", cs.f[c]},
@@ -717,27 +665,24 @@ ClaimResult run_table1(const Claim& claim, const StudyOptions& opt, CheckList& c
 
 }  // namespace
 
-ClaimResult run_bistiffness_claim(const Claim& claim, const StudyOptions& opt) {
+ClaimResult run_bistiffness_claim(const Claim& claim, const BistiffnessSpec& spec, const StudyOptions& opt) {
   const auto wall_clock = std::chrono::steady_clock::now();
-  const std::string what = claim.record.at("check").get<std::string>();
+  const std::string& what = spec.check;
   CheckList checks;
   json record;
   if (what == "zode")
-    run_zode(claim, opt, checks, record);
+    run_zode(claim, spec, opt, checks, record);
   else if (what == "binary-restitution")
-    run_binary(claim, opt, checks, record);
+    run_binary(claim, spec, opt, checks, record);
   else if (what == "wall-factor")
-    run_wall_factor(claim, opt, checks, record);
-  else if (what == "table1")
-    run_table1(claim, opt, checks, record);
+    run_wall_factor(claim, spec, opt, checks, record);
   else
-    throw std::invalid_argument("claim '" + claim.id + "': unknown bistiffness check '" + what +
-                                "' (expected zode, binary-restitution, wall-factor or table1)");
+    run_table1(claim, spec, opt, checks, record);
   json out = result_head(claim, checks.pass);
   out.update(record);
   out["checks"] = checks.items;
   out["check"] = what;
-  out["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_clock).count();
+  out["seconds"] = seconds_since(wall_clock);
   std::string s = checks.summary(claim);
   s += fmt::format("\n  {:.2f} s", out["seconds"].get<double>());
   return {out, checks.pass, s};

@@ -19,6 +19,7 @@
 #include "studies/damped_sine_fit.hpp"
 #include "studies/order_fit.hpp"
 #include "studies/parallel_for.hpp"
+#include "studies/record_helpers.hpp"
 #include "studies/verdict.hpp"
 
 namespace granconv {
@@ -27,8 +28,6 @@ namespace {
 
 using nlohmann::json;
 
-double sig(double v, int digits = 6) { return std::stod(fmt::format("{:.{}g}", v, digits)); }
-
 std::vector<double> sig_all(const std::vector<double>& v, int digits = 8) {
   std::vector<double> out;
   for (double x : v) out.push_back(sig(x, digits));
@@ -36,37 +35,9 @@ std::vector<double> sig_all(const std::vector<double>& v, int digits = 8) {
 }
 
 // d = m = Δt = 1 throughout (the paper states its parameters in these units).
-struct Spec {
+struct Spec : ContactDynamicsSpec::Chain {
   std::string id;
-  int disks = 50;
-  double force = 0.05, q = cd::q_random_sweep();
-  std::vector<int> n_i, checked;
-  int seeds = 1;
-  double settle = 250, skip_tau = 1, span_tau = 4, tol = 0.05, slope_tol = 0.05;
-
-  explicit Spec(const Claim& claim) : id(claim.id) {
-    const auto& r = claim.record;
-    disks = r.value("disks", disks);
-    force = r.value("force", force);
-    q = r.value("q", q);
-    n_i = r.value("n_i", std::vector<int>{40});
-    checked = r.value("checked_n_i", n_i);
-    seeds = r.value("seeds", seeds);
-    settle = r.value("settle", settle);
-    skip_tau = r.value("fit_skip_tau", skip_tau);
-    span_tau = r.value("fit_span_tau", span_tau);
-    tol = r.value("tolerance", tol);
-    slope_tol = r.value("slope_tolerance", slope_tol);
-    if (disks < 2 || !(force > 0) || !(q > 0) || seeds < 1 || n_i.empty() || !(settle > 0) || !(skip_tau >= 0) ||
-        !(span_tau > 0) || !(tol > 0) || !(slope_tol > 0))
-      throw std::invalid_argument("claim '" + id + "': disks ≥ 2, and force, q, seeds, n_i, settle, fit_span_tau, "
-                                  "tolerance, slope_tolerance must be positive");
-    for (int n : n_i)
-      if (n < 1) throw std::invalid_argument("claim '" + id + "': N_I must be at least 1");
-    for (int n : checked)
-      if (std::find(n_i.begin(), n_i.end(), n) == n_i.end())
-        throw std::invalid_argument("claim '" + id + "': checked_n_i must be among n_i");
-  }
+  Spec(const Claim& claim, const ContactDynamicsSpec& spec) : ContactDynamicsSpec::Chain(spec.chain), id(claim.id) {}
   // Fundamental mode: fixed wall, free end, wavelength 4L with L = disks · d
   // (the wall contact is half a contact, see the notes).
   double k1() const { return std::numbers::pi / (2.0 * disks); }
@@ -315,8 +286,8 @@ json sweep_table(const Spec& s, const Sweep& sw) {
 
 // ---------------------------------------------------------------- sound ----
 
-ClaimResult run_sound(const Claim& claim, const StudyOptions& opt) {
-  const Spec s(claim);
+ClaimResult run_sound(const Claim& claim, const ContactDynamicsSpec& spec, const StudyOptions& opt) {
+  const Spec s(claim, spec);
   const auto sw = cd_sweep(s, opt);
   CheckList checks;
   for (int ni : s.checked) {
@@ -474,9 +445,9 @@ Trace chain_trace(const Spec& s, int ni, double stiffness_factor, const StudyOpt
   return tr;
 }
 
-ClaimResult run_equivalent_chain(const Claim& claim, const StudyOptions& opt) {
-  const Spec s(claim);
-  const double stiffness_factor = claim.record.value("stiffness_factor", 1.0);
+ClaimResult run_equivalent_chain(const Claim& claim, const ContactDynamicsSpec& spec, const StudyOptions& opt) {
+  const Spec s(claim, spec);
+  const double stiffness_factor = spec.stiffness_factor;
   const auto sw = cd_sweep(s, opt);
   std::vector<Trace> traces(s.checked.size());
   std::vector<json> prov(s.checked.size());
@@ -548,13 +519,11 @@ ClaimResult run_equivalent_chain(const Claim& claim, const StudyOptions& opt) {
 
 // -------------------------------------------------------------- raw gap ----
 
-ClaimResult run_raw_gap(const Claim& claim, const StudyOptions& opt) {
-  const Spec s(claim);
-  const auto& r = claim.record;
-  const auto passive = cd::gap_mode_from_string(r.value("passive_gap", std::string("g_pos")));
-  const auto pumping = cd::gap_mode_from_string(r.value("pumping_gap", std::string("raw")));
-  const double pump_min = r.at("pump_min").get<double>(), passive_max = r.at("passive_max").get<double>();
-  const int rest_steps = r.at("rest_steps").get<int>(), hold_steps = r.at("hold_steps").get<int>();
+ClaimResult run_raw_gap(const Claim& claim, const ContactDynamicsSpec& spec, const StudyOptions& opt) {
+  const Spec s(claim, spec);
+  const auto passive = spec.raw_gap.passive, pumping = spec.raw_gap.pumping;
+  const double pump_min = spec.raw_gap.pump_min, passive_max = spec.raw_gap.passive_max;
+  const int rest_steps = spec.raw_gap.rest_steps, hold_steps = spec.raw_gap.hold_steps;
   const int ni = s.n_i.front(), steps = s.steps(ni);
   const double e_impact = s.force * 1.0;  // work of F over the initial gap d: the kinetic energy at impact
 
@@ -664,15 +633,13 @@ ClaimResult run_raw_gap(const Claim& claim, const StudyOptions& opt) {
 
 // ------------------------------------------------------------ shock law ----
 
-ClaimResult run_shock_law(const Claim& claim, const StudyOptions&) {
-  const auto& r = claim.record;
-  const double tol = r.at("tolerance").get<double>();
-  const auto gap_mode = cd::gap_mode_from_string(r.value("gap", std::string("g_pos")));
+ClaimResult run_shock_law(const Claim& claim, const ContactDynamicsSpec& spec) {
+  const double tol = spec.tolerance;
+  const auto gap_mode = spec.gap;
   CheckList checks;
   json rows = json::array();
-  for (const auto& c : r.at("cases")) {
-    const double m0 = c.at("m0").get<double>(), m1 = c.at("m1").get<double>(), v0 = c.at("v0").get<double>(),
-                 v1 = c.at("v1").get<double>(), g = c.at("gap").get<double>(), dt = c.at("dt").get<double>();
+  for (const auto& c : spec.cases) {
+    const double m0 = c.m0, m1 = c.m1, v0 = c.v0, v1 = c.v1, g = c.gap, dt = c.dt;
     const bool wall = m0 == 0;
     cd::Parameters p;
     p.dt = dt;
@@ -727,22 +694,13 @@ ClaimResult run_shock_law(const Claim& claim, const StudyOptions&) {
 
 }  // namespace
 
-ClaimResult run_contact_dynamics_claim(const Claim& claim, const StudyOptions& opt) {
+ClaimResult run_contact_dynamics_claim(const Claim& claim, const ContactDynamicsSpec& spec, const StudyOptions& opt) {
   const auto wall = std::chrono::steady_clock::now();
-  const std::string which = claim.record.value("check", std::string());
-  ClaimResult res;
-  if (which == "shock-law")
-    res = run_shock_law(claim, opt);
-  else if (which == "sound")
-    res = run_sound(claim, opt);
-  else if (which == "equivalent-chain")
-    res = run_equivalent_chain(claim, opt);
-  else if (which == "raw-gap")
-    res = run_raw_gap(claim, opt);
-  else
-    throw std::invalid_argument("claim '" + claim.id + "': field \"check\" must be shock-law, sound, "
-                                "equivalent-chain or raw-gap, not '" + which + "'");
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count();
+  ClaimResult res = spec.check == "shock-law"          ? run_shock_law(claim, spec)
+                    : spec.check == "sound"            ? run_sound(claim, spec, opt)
+                    : spec.check == "equivalent-chain" ? run_equivalent_chain(claim, spec, opt)
+                                                       : run_raw_gap(claim, spec, opt);
+  const double seconds = seconds_since(wall);
   res.record["seconds"] = seconds;
   res.summary += fmt::format("\n  {:.2f} s", seconds);
   return res;

@@ -80,21 +80,6 @@ void settle_verdicts(const Claim& claim, ClaimResult& r) {
 
 }  // namespace
 
-namespace {
-
-// A kind not yet typed: its run reads the raw record, and its parse accepts
-// every key. (To go: each kind gets a spec struct and a kind_row.)
-ClaimKind untyped_row(std::string name, ClaimResult (*run)(const Claim&, const StudyOptions&)) {
-  return {std::move(name),
-          [](FieldReader& r) {
-            for (const auto& [k, v] : r.json().items()) r.accept(k);
-            return std::any();
-          },
-          run};
-}
-
-}  // namespace
-
 const std::vector<ClaimKind>& claim_kinds() {
   static const std::vector<ClaimKind> kinds = {
       kind_row("order", &parse_order_spec, &run_order_claim),
@@ -104,13 +89,13 @@ const std::vector<ClaimKind>& claim_kinds() {
       kind_row("sweep", &parse_sweep_spec, &run_sweep_claim),
       kind_row("cradle", &parse_cradle_spec, &run_cradle_claim),
       kind_row("restitution", &parse_restitution_spec, &run_restitution_claim),
-      untyped_row("order-sweep", &run_order_sweep_claim),
-      untyped_row("mollified-order", &run_mollified_order_claim),
-      untyped_row("thesis-restitution", &run_thesis_restitution_claim),
-      untyped_row("bistiffness", &run_bistiffness_claim),
-      untyped_row("lzb", &run_lzb_claim),
-      untyped_row("contact-dynamics", &run_contact_dynamics_claim),
-      untyped_row("atlas", &run_atlas_claim),
+      kind_row("order-sweep", &parse_order_sweep_spec, &run_order_sweep_claim),
+      kind_row("mollified-order", &parse_mollified_order_spec, &run_mollified_order_claim),
+      kind_row("thesis-restitution", &parse_thesis_restitution_spec, &run_thesis_restitution_claim),
+      kind_row("bistiffness", &parse_bistiffness_spec, &run_bistiffness_claim),
+      kind_row("lzb", &parse_lzb_spec, &run_lzb_claim),
+      kind_row("contact-dynamics", &parse_contact_dynamics_spec, &run_contact_dynamics_claim),
+      kind_row("atlas", &parse_atlas_spec, &run_atlas_claim),
   };
   return kinds;
 }

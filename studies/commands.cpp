@@ -19,6 +19,7 @@
 #include "reports/report.hpp"
 #include "reports/status.hpp"
 #include "schemes/scheme_catalogue.hpp"
+#include "studies/atlas_models.hpp"
 #include "studies/atomic_file.hpp"
 #include "studies/claim.hpp"
 #include "studies/claim_kinds.hpp"
@@ -298,11 +299,13 @@ int list(const std::string& what, bool markdown, const std::string& claims_file,
       std::cout << fmt::format("{:15} {}\n{:15} parameters:{}\n", s.name, s.description, "", params);
     }
   } else if (what == "models") {
-    std::cout << "kk             Kuwabara–Kono: Hertz + (3/2) γ k δ^{1/2} δ̇ (beta=1.5, gamma > 0)\n"
-                 "hertz          Hertz k δ^{3/2} (gamma=0)\n"
-                 "hertz-dashpot  Hertz + linear dashpot γ k δ̇ (beta=1)\n"
-                 "hunt-crossley  Hertz + (5/2) γ k δ^{3/2} δ̇ (beta=2.5)\n"
-                 "Each in the formulations xv (x, v) and xw (generalized velocity, JVB eqs. (10)–(11)).\n";
+    // The force-model catalogue (the atlas's columns), with the formulations
+    // each law runs in: xv (x, v), xw (generalized velocity, JVB eqs. (10)–(11)).
+    for (const auto& m : force_models()) {
+      const std::string xw = m.xw_not_applicable();
+      std::cout << fmt::format("{:15} {}: {}\n{:15} formulations: {}\n", m.name, m.label, m.notes, "",
+                               xw.empty() ? std::string("xv, xw") : "xv (xw: " + xw + ")");
+    }
   } else {
     const auto claims = catalogue(claims_file);
     if (markdown) {

@@ -14,6 +14,7 @@
 #include "reference/reference_cache.hpp"
 #include "studies/order_fit.hpp"
 #include "studies/parallel_for.hpp"
+#include "studies/record_helpers.hpp"
 
 namespace granconv {
 
@@ -22,13 +23,7 @@ using nlohmann::json;
 namespace {
 
 // Rounded for the record; denormals (velocities far ahead of the wave) are 0.
-double sig(double v, int digits = 6) {
-  if (!std::isfinite(v) || std::abs(v) < 1e-290) return std::isfinite(v) ? 0.0 : v;
-  return std::stod(fmt::format("{:.{}g}", v, digits));
-}
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
+double rounded(double v, int digits) { return granconv::sig(v, digits, 1e-290); }
 
 Vec<double> velocities_of(const Vec<double>& xv) {
   Vec<double> v(xv.size() / 2);
@@ -38,32 +33,17 @@ Vec<double> velocities_of(const Vec<double>& xv) {
 
 std::vector<double> to_vector(const Vec<double>& v) { return {v.data(), v.data() + v.size()}; }
 
-// The claim's LZB method: the paper's, or a perturbed distributing law.
-LzbOptions claim_method(const Claim& claim) {
-  const std::string d = claim.record.value("distribution", std::string("paper"));
-  LzbOptions o;
-  if (d == "rule-11-exponents-swapped")
-    o.swap_rule11_exponents = true;
-  else if (d != "paper")
-    throw std::invalid_argument("claim '" + claim.id + "': unknown distribution '" + d +
-                                "' (known: paper, rule-11-exponents-swapped)");
-  return o;
-}
-
-Problem<double> claim_problem(const Claim& claim, std::vector<std::string> extra = {}) {
-  auto params = claim.record.value("params", std::vector<std::string>{});
+Problem<double> claim_problem(const LzbSpec& spec, std::vector<std::string> extra = {}) {
+  auto params = spec.params;
   params.insert(params.end(), extra.begin(), extra.end());
-  return make_problem<double>(claim.record.at("scenario").get<std::string>(), params);
+  return make_problem<double>(spec.scenario, params);
 }
 
-// The claim's CVODE tolerances: velocities ~1 m/s and overlaps ~1e-5 m need
-// an absolute tolerance far below the dimensionless default's scale.
-ReferenceOptions reference_options(const json& rec, const StudyOptions& opt) {
+// The claim's CVODE tolerances (see LzbSpec).
+ReferenceOptions reference_options(const LzbSpec& spec, const StudyOptions& opt) {
   ReferenceOptions ro = opt.reference;
-  if (rec.contains("reference")) {
-    ro.rtol = rec.at("reference").at("rtol").get<double>();
-    ro.atol = rec.at("reference").at("atol").get<double>();
-  }
+  if (spec.rtol) ro.rtol = *spec.rtol;
+  if (spec.atol) ro.atol = *spec.atol;
   return ro;
 }
 
@@ -75,12 +55,6 @@ OrderFit fit_in(const std::vector<double>& h, const std::vector<double>& e, cons
   fo.kind = kind;
   std::vector<bool> usable(h.size(), true);
   return fit_order(h, e, usable, fo);
-}
-
-FitKind fit_kind_from(const std::string& s, const Claim& claim) {
-  if (s == "least-squares") return FitKind::least_squares;
-  if (s == "upper-envelope") return FitKind::upper_envelope;
-  throw std::invalid_argument("claim '" + claim.id + "': fit must be least-squares or upper-envelope, not '" + s + "'");
 }
 
 json check(const std::string& label, json paper, json observed, const std::string& tolerance, bool pass) {
@@ -131,21 +105,13 @@ std::vector<double> phi_curve(const SampledRun& h, const SampledRun& h2) {
   return phi;
 }
 
-ClaimResult steps_claim(const Claim& claim, const StudyOptions& opt) {
+ClaimResult steps_claim(const Claim& claim, const LzbSpec& spec, const StudyOptions& opt) {
   const auto wall = std::chrono::steady_clock::now();
-  const json& rec = claim.record;
-  const auto pr = claim_problem(claim);
-  const double tol = rec.at("tolerance").get<double>();
-  const double phi_every = rec.value("phi_every", 1e-4);
-  const auto beads = rec.value("figure_beads", std::vector<int>{0, 5, 10, 15, 20});
-  struct Row {
-    double dP;
-    long paper_steps;
-    json paper;
-  };
-  std::vector<Row> rows;
-  for (const auto& r : rec.at("rows")) rows.push_back({r.at("dP").get<double>(), r.at("paper_steps").get<long>(), r});
-  if (rows.empty()) throw std::invalid_argument("claim '" + claim.id + "': no rows");
+  const auto pr = claim_problem(spec);
+  const double tol = spec.tolerance;
+  const double phi_every = spec.phi_every;
+  const auto& beads = spec.figure_beads;
+  const auto& rows = spec.rows;
   // Runs at every ΔP and at ΔP/2 (for Φ_h), sampled at P = k · phi_every.
   std::vector<double> dps;
   std::vector<long> every;
@@ -159,7 +125,7 @@ ClaimResult steps_claim(const Claim& claim, const StudyOptions& opt) {
     every.push_back(static_cast<long>(2 * n));
   }
   std::vector<SampledRun> runs(dps.size());
-  const LzbOptions method = claim_method(claim);
+  const LzbOptions method = spec.method;
   parallel_for(dps.size(), opt.jobs, [&](std::size_t i) { runs[i] = sampled_run(pr, dps[i], every[i], method); });
 
   CheckList checks;
@@ -175,17 +141,17 @@ ClaimResult steps_claim(const Claim& claim, const StudyOptions& opt) {
     const bool pass = rel <= tol;
     checks.add(check(fmt::format("number of steps at ΔP = {:g} N·s", rows[i].dP), rows[i].paper_steps, h.r.steps,
                      fmt::format("relative {:g} (observed {:.2e})", tol, rel), pass));
-    const json& p = rows[i].paper;
+    const auto& p = rows[i];
     const bool converged = max_phi <= 0.01 && phi_plus <= 0.01;
-    table_rows.push_back({rows[i].dP, rows[i].paper_steps, h.r.steps, sig(rel, 3), p.value("paper_seconds", 0.0),
-                          sig(h.seconds, 3), p.value("paper_max_phi", 0.0), sig(max_phi, 3),
-                          p.value("paper_phi_plus", 0.0), sig(phi_plus, 3),
-                          p.value("paper_converged", false) ? "Yes" : "No", converged ? "Yes" : "No",
-                          sig(h.r.t * 1e6, 6), sig(h.r.P, 6)});
+    table_rows.push_back({rows[i].dP, rows[i].paper_steps, h.r.steps, rounded(rel, 3), p.paper_seconds,
+                          rounded(h.seconds, 3), p.paper_max_phi, rounded(max_phi, 3),
+                          p.paper_phi_plus, rounded(phi_plus, 3),
+                          p.paper_converged ? "Yes" : "No", converged ? "Yes" : "No",
+                          rounded(h.r.t * 1e6, 6), rounded(h.r.P, 6)});
     std::vector<double> P(phi.size());
-    for (std::size_t k = 0; k < P.size(); ++k) P[k] = sig(double(k) * phi_every, 8);
+    for (std::size_t k = 0; k < P.size(); ++k) P[k] = rounded(double(k) * phi_every, 8);
     std::vector<double> phiy(phi.size());
-    for (std::size_t k = 0; k < phi.size(); ++k) phiy[k] = sig(std::max(phi[k], 1e-12), 4);
+    for (std::size_t k = 0; k < phi.size(); ++k) phiy[k] = rounded(std::max(phi[k], 1e-12), 4);
     phi_series.push_back({{"title", fmt::format("ΔP = {:g}", rows[i].dP)}, {"x", P}, {"y", phiy}, {"style", "lines"},
                           {"color", kColors[i % kColors.size()]}});
     // Velocities of a few bodies against P (the paper's figs. 30 and 32).
@@ -194,8 +160,8 @@ ClaimResult steps_claim(const Claim& claim, const StudyOptions& opt) {
       if (body < 0 || body >= h.r.v.size()) throw std::invalid_argument("claim '" + claim.id + "': figure bead out of range");
       std::vector<double> x, y;
       for (std::size_t k = 0; k < h.v.size(); ++k) {
-        x.push_back(sig(h.P[k], 8));
-        y.push_back(sig(h.v[k][body], 6));
+        x.push_back(rounded(h.P[k], 8));
+        y.push_back(rounded(h.v[k][body], 6));
       }
       vel_series.push_back({{"title", b == 0 ? fmt::format("ΔP = {:g}", rows[i].dP) : std::string()},
                             {"x", x},
@@ -205,8 +171,8 @@ ClaimResult steps_claim(const Claim& claim, const StudyOptions& opt) {
     }
     summary_rows += fmt::format("\n  ΔP = {:g}: {} steps (paper {}, rel. {:.1e}), max Φ_h {:.3g} (paper {}), Φ_h+ {:.3g} "
                                 "(paper {}), {:.3f} s",
-                                rows[i].dP, h.r.steps, rows[i].paper_steps, rel, max_phi, p.value("paper_max_phi", 0.0),
-                                phi_plus, p.value("paper_phi_plus", 0.0), h.seconds);
+                                rows[i].dP, h.r.steps, rows[i].paper_steps, rel, max_phi, p.paper_max_phi,
+                                phi_plus, p.paper_phi_plus, h.seconds);
   }
   json tables = json::array({{{"title", "LZB impulse stepping: the paper's table side by side with ours (Φ_h compares "
                                         "ΔP = h with h/2, max norm; max Φ_h over P = k · " +
@@ -216,7 +182,7 @@ ClaimResult steps_claim(const Claim& claim, const StudyOptions& opt) {
                                            "Φ_h+ (paper)", "Φ_h+ (ours)", "converged (paper)", "converged (ours)",
                                            "impact duration (μs, time map (18))", "Σ δP_* (N·s)"}},
                               {"rows", table_rows}}});
-  const std::string chain = rec.at("scenario").get<std::string>();
+  const std::string chain = spec.scenario;
   json figures = json::array(
       {{{"name", claim.id + "-velocities"},
         {"type", "lines"},
@@ -246,39 +212,32 @@ ClaimResult steps_claim(const Claim& claim, const StudyOptions& opt) {
 
 // ---------------------------------------------------------------- order
 
-ClaimResult order_claim(const Claim& claim, const StudyOptions& opt) {
+ClaimResult order_claim(const Claim& claim, const LzbSpec& spec, const StudyOptions& opt) {
   const auto wall = std::chrono::steady_clock::now();
-  const json& rec = claim.record;
-  const auto pr = claim_problem(claim);
+  const auto pr = claim_problem(spec);
   // ΔP = max · 10^{−k/per_decade} down to min.
-  const auto& g = rec.at("dP_grid");
-  const double g_max = g.at("max").get<double>(), g_min = g.at("min").get<double>();
-  const int per_decade = g.at("per_decade").get<int>();
-  if (!(g_min > 0 && g_max > g_min && per_decade >= 1))
-    throw std::invalid_argument("claim '" + claim.id + "': dP_grid needs 0 < min < max and per_decade ≥ 1");
+  const double g_max = spec.grid_max, g_min = spec.grid_min;
+  const int per_decade = spec.per_decade;
   std::vector<double> dps;
   for (int k = 0;; ++k) {
     const double d = g_max * std::pow(10.0, -double(k) / per_decade);
     if (d < g_min * (1 - 1e-9)) break;
     dps.push_back(d);
   }
-  const FitKind ke_fit = fit_kind_from(rec.value("kinetic_fit", std::string("least-squares")), claim);
-  const auto window = rec.at("window").get<std::vector<double>>();
-  const double expected = rec.at("expected_order").get<double>(), tol = rec.at("tolerance").get<double>();
-  // Rounding bound: each step adds ±δP_j to the momenta, an error of order ε |p| per step.
-  const double mom_tol = rec.at("momentum_tolerance_per_step").get<double>();
-  const std::string ke_sign = rec.at("kinetic_sign").get<std::string>();
-  const auto profile = rec.value("profile_dP", std::vector<double>{});
-  if (ke_sign != "positive" && ke_sign != "negative")
-    throw std::invalid_argument("claim '" + claim.id + "': kinetic_sign must be positive or negative");
+  const FitKind ke_fit = spec.kinetic_fit;
+  const auto& window = spec.window;
+  const double expected = spec.expected_order, tol = spec.tolerance;
+  const double mom_tol = spec.momentum_tolerance;
+  const std::string& ke_sign = spec.kinetic_sign;
+  const auto& profile = spec.profile_dP;
 
-  const auto ref = hertz_post_impact(pr, reference_options(rec, opt), opt.cache_dir);
+  const auto ref = hertz_post_impact(pr, reference_options(spec, opt), opt.cache_dir);
   const double V = velocities_of(pr.y0).cwiseAbs().maxCoeff();
   std::vector<LzbResult> rs(dps.size());
   std::vector<double> secs(dps.size());
   parallel_for(dps.size(), opt.jobs, [&](std::size_t i) {
     const auto t0 = std::chrono::steady_clock::now();
-    rs[i] = run_lzb(pr, dps[i], nullptr, claim_method(claim));
+    rs[i] = run_lzb(pr, dps[i], nullptr, spec.method);
     secs[i] = seconds_since(t0);
   });
   std::vector<double> err(dps.size()), ke(dps.size()), mom(dps.size());
@@ -295,11 +254,11 @@ ClaimResult order_claim(const Claim& claim, const StudyOptions& opt) {
   for (std::size_t i = 0; i < ke.size(); ++i) ake[i] = std::abs(ke[i]);
   const OrderFit fv = fit_in(dps, err, window), fk = fit_in(dps, ake, window, ke_fit);
   const OrderFit fk_ls = fit_in(dps, ake, window);
-  const auto rivals = rec.value("rivals", std::vector<double>{});
+  const auto& rivals = spec.rivals;
   // The order checks: the equivalence rule of studies/verdict.hpp.
   auto fit_check = [&](const std::string& label, const OrderFit& f) {
     const OrderVerdict v = order_verdict(f, expected, tol, rivals, 0);
-    json c = check(label, expected, f.ok ? json(sig(f.order, 4)) : json(f.message), fmt::format("± {}", tol),
+    json c = check(label, expected, f.ok ? json(rounded(f.order, 4)) : json(f.message), fmt::format("± {}", tol),
                    v.verdict == Verdict::pass);
     c["ci95"] = {f.ci_lo, f.ci_hi};
     c["rivals"] = rivals;
@@ -313,7 +272,7 @@ ClaimResult order_claim(const Claim& claim, const StudyOptions& opt) {
   const double mom_max = *std::max_element(mom.begin(), mom.end());
   checks.add(check(fmt::format("momentum change |Δ Σ m v| / |Σ m v| at every ΔP ({} runs; rounding bound {:g} per step)",
                                dps.size(), mom_tol),
-                   0.0, sig(mom_max, 3), fmt::format("≤ {:g} × steps at each ΔP", mom_tol), mom_ok));
+                   0.0, rounded(mom_max, 3), fmt::format("≤ {:g} × steps at each ΔP", mom_tol), mom_ok));
   checks.add(check("sign of the kinetic-energy error (T_after − T_before)/T_before at every ΔP", ke_sign,
                    sign_ok ? ke_sign : "mixed or opposite", "exact", sign_ok));
   checks.add(fit_check(fmt::format("order of the kinetic-energy error ({} fit; least squares: {:.3f}), ",
@@ -321,8 +280,8 @@ ClaimResult order_claim(const Claim& claim, const StudyOptions& opt) {
 
   json rows = json::array();
   for (std::size_t i = 0; i < dps.size(); ++i)
-    rows.push_back({dps[i], rs[i].steps, sig(err[i], 4), sig(ke[i], 4), sig(mom[i], 3), rs[i].guarded,
-                    sig(rs[i].t * 1e6, 6), sig(secs[i], 3)});
+    rows.push_back({dps[i], rs[i].steps, rounded(err[i], 4), rounded(ke[i], 4), rounded(mom[i], 3), rs[i].guarded,
+                    rounded(rs[i].t * 1e6, 6), rounded(secs[i], 3)});
   json tables = json::array(
       {{{"title", "LZB against the CVODE Hertz post-impact velocities"},
         {"columns", {"ΔP (N·s)", "steps", "max |v − v_Hertz| / V", "(T+ − T−)/T−", "momentum change (relative)",
@@ -343,8 +302,8 @@ ClaimResult order_claim(const Claim& claim, const StudyOptions& opt) {
     pt["columns"].push_back(fmt::format("LZB ΔP = {:g}", d));
   }
   for (Eigen::Index b = 0; b < ref.v.size(); ++b) {
-    json row = {b, sig(ref.v[b], 8)};
-    for (auto i : prof_idx) row.push_back(sig(rs[i].v[b], 8));
+    json row = {b, rounded(ref.v[b], 8)};
+    for (auto i : prof_idx) row.push_back(rounded(rs[i].v[b], 8));
     pt["rows"].push_back(row);
   }
 
@@ -352,12 +311,12 @@ ClaimResult order_claim(const Claim& claim, const StudyOptions& opt) {
   std::vector<double> ex, ey, ky;
   for (std::size_t i = 0; i < dps.size(); ++i) {
     ex.push_back(dps[i]);
-    ey.push_back(sig(err[i], 6));
-    ky.push_back(sig(ake[i], 6));
+    ey.push_back(rounded(err[i], 6));
+    ky.push_back(rounded(ake[i], 6));
   }
   auto slope_line = [&](const OrderFit& f) {
     std::vector<double> x{window.at(0), window.at(1)}, y;
-    for (double h : x) y.push_back(sig(std::pow(10.0, f.intercept + f.order * std::log10(h)), 6));
+    for (double h : x) y.push_back(rounded(std::pow(10.0, f.intercept + f.order * std::log10(h)), 6));
     return std::make_pair(x, y);
   };
   json conv_series = {{{"title", "max |v − v_Hertz| / V"}, {"x", ex}, {"y", ey}, {"style", "linespoints"},
@@ -387,7 +346,7 @@ ClaimResult order_claim(const Claim& claim, const StudyOptions& opt) {
   for (std::size_t k = 0; k < prof_idx.size(); ++k) {
     std::vector<double> y;
     for (Eigen::Index b = 0; b < ref.v.size(); ++b)
-      y.push_back(sig(std::max(std::abs(rs[prof_idx[k]].v[b] - ref.v[b]) / V, 1e-16), 4));
+      y.push_back(rounded(std::max(std::abs(rs[prof_idx[k]].v[b] - ref.v[b]) / V, 1e-16), 4));
     err_series.push_back({{"title", fmt::format("ΔP = {:g}", dps[prof_idx[k]])},
                           {"x", bx},
                           {"y", y},
@@ -426,10 +385,10 @@ ClaimResult order_claim(const Claim& claim, const StudyOptions& opt) {
   record["checks"] = checks.items;
   record["tables"] = tables;
   record["figures"] = figures;
-  record["scenario"] = rec.at("scenario");
+  record["scenario"] = spec.scenario;
   record["reference"] = {{"event_times", ref.event_times.size()}, {"error_estimate", ref.error_estimate},
-                         {"steps", ref.steps}, {"rtol", reference_options(rec, opt).rtol},
-                         {"atol", reference_options(rec, opt).atol}};
+                         {"steps", ref.steps}, {"rtol", reference_options(spec, opt).rtol},
+                         {"atol", reference_options(spec, opt).atol}};
   record["seconds"] = seconds_since(wall);
   std::string s = checks.summary(claim);
   for (std::size_t i = 0; i < dps.size(); ++i)
@@ -448,32 +407,24 @@ struct ScaleRun {
   LzbResult lzb;
 };
 
-ClaimResult scale_claim(const Claim& claim, const StudyOptions& opt) {
+ClaimResult scale_claim(const Claim& claim, const LzbSpec& spec, const StudyOptions& opt) {
   const auto wall = std::chrono::steady_clock::now();
-  const json& rec = claim.record;
-  const auto Vs = rec.at("V").get<std::vector<double>>();
-  const int contact = rec.at("contact").get<int>();
-  const int samples = rec.value("samples", 4000);
-  const double t_end = rec.at("t_end").get<double>();  // at V = 1
-  const double vtol = rec.at("velocity_tolerance").get<double>();
-  const double te = rec.at("time_exponent").get<double>(), fe = rec.at("force_exponent").get<double>();
-  const double etol = rec.at("exponent_tolerance").get<double>();
-  // The rivals: a linear contact (η = 1) has t ∝ V^0 and F ∝ V^1. The
-  // exponents are exact (scaled runs), so the rule is a tolerance, not a CI.
-  const double te_rival = rec.at("time_exponent_rival").get<double>(),
-               fe_rival = rec.at("force_exponent_rival").get<double>();
-  if (!(etol < std::abs(te - te_rival) / 2 && etol < std::abs(fe - fe_rival) / 2))
-    throw std::invalid_argument("claim '" + claim.id + "': exponent_tolerance is not below half the distance from "
-                                "the exponents to their rivals");
+  const auto& Vs = spec.V;
+  const int contact = spec.contact;
+  const int samples = spec.samples;
+  const double t_end = spec.t_end;  // at V = 1
+  const double vtol = spec.velocity_tolerance;
+  const double te = spec.time_exponent, fe = spec.force_exponent;
+  const double etol = spec.exponent_tolerance;
+  const double te_rival = spec.time_exponent_rival, fe_rival = spec.force_exponent_rival;
   auto with_rival = [&](json c, double r) {
     c["rival"] = r;
-    c["tolerance_source"] = source_of(rec, "exponent_tolerance");
+    c["tolerance_source"] = spec.exponent_tolerance_source;
     return c;
   };
-  const double dP_per_V = rec.at("lzb_dP_per_V").get<double>();
-  const double gamma = rec.value("gamma", 0.0);
-  const auto ro = reference_options(rec, opt);
-  if (Vs.size() < 2 || samples < 10) throw std::invalid_argument("claim '" + claim.id + "': need ≥ 2 speeds and ≥ 10 samples");
+  const double dP_per_V = spec.dP_per_V;
+  const double gamma = spec.gamma;
+  const auto ro = reference_options(spec, opt);
 
   std::vector<ScaleRun> runs(Vs.size());
   parallel_for(Vs.size(), opt.jobs, [&](std::size_t i) {
@@ -482,9 +433,9 @@ ClaimResult scale_claim(const Claim& claim, const StudyOptions& opt) {
     // Time ∝ V^{−1/5}: the sampling grid and t_end scale with it, so samples
     // fall at the same phases of the motion for every V.
     const double ts = std::pow(r.V, -0.2) * t_end;
-    auto pr = claim_problem(claim, {fmt::format("V={:.17g}", r.V), fmt::format("t_end={:.17g}", ts)});
+    auto pr = claim_problem(spec, {fmt::format("V={:.17g}", r.V), fmt::format("t_end={:.17g}", ts)});
     if (contact < 0 || contact >= pr.chain.links()) throw std::invalid_argument("claim '" + claim.id + "': no such contact");
-    r.lzb = run_lzb(pr, dP_per_V * r.V, nullptr, claim_method(claim));
+    r.lzb = run_lzb(pr, dP_per_V * r.V, nullptr, spec.method);
     if (gamma > 0) pr.chain.gamma.assign(pr.chain.gamma.size(), gamma);  // KK damping, twice_beta = 3
     std::vector<double> times(samples + 1);
     for (int k = 0; k <= samples; ++k) times[k] = ts * k / samples;
@@ -531,19 +482,19 @@ ClaimResult scale_claim(const Claim& claim, const StudyOptions& opt) {
   CheckList checks;
   const std::string vlist = json(Vs).dump();
   checks.add(check("CVODE Hertz: max over V ∈ " + vlist + " and bodies of |v_i/V − v_i/V|_{V=1}| after the impact", 0.0,
-                   sig(dv, 3), fmt::format("≤ {:g}", vtol), dv <= vtol));
+                   rounded(dv, 3), fmt::format("≤ {:g}", vtol), dv <= vtol));
   checks.add(with_rival(check(fmt::format("CVODE Hertz: exponent of the peak-force time at contact {} against V",
                                           contact),
-                              te, sig(p_t, 6), fmt::format("± {:g}", etol), std::abs(p_t - te) <= etol),
+                              te, rounded(p_t, 6), fmt::format("± {:g}", etol), std::abs(p_t - te) <= etol),
                         te_rival));
   checks.add(with_rival(check(fmt::format("CVODE Hertz: exponent of the peak force at contact {} against V", contact),
-                              fe, sig(p_f, 6), fmt::format("± {:g}", etol), std::abs(p_f - fe) <= etol),
+                              fe, rounded(p_f, 6), fmt::format("± {:g}", etol), std::abs(p_f - fe) <= etol),
                         fe_rival));
   checks.add(check(fmt::format("LZB with ΔP = {:g} · V: max |v_i/V − v_i/V|_{{V=1}}| and equal step counts", dP_per_V),
                    0.0, fmt::format("{:.3g}, step counts {}", dv_lzb, steps_equal ? "equal" : "differ"),
                    fmt::format("≤ {:g} and equal steps", vtol),
                    dv_lzb <= vtol && steps_equal));
-  checks.add(with_rival(check("LZB: exponent of the impact duration (time map (18)) against V", te, sig(p_lzb, 6),
+  checks.add(with_rival(check("LZB: exponent of the impact duration (time map (18)) against V", te, rounded(p_lzb, 6),
                               fmt::format("± {:g}", etol), std::abs(p_lzb - te) <= etol),
                         te_rival));
 
@@ -552,14 +503,14 @@ ClaimResult scale_claim(const Claim& claim, const StudyOptions& opt) {
   for (Eigen::Index b = 0; b < base->v.size(); ++b) bx.push_back(double(b));
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const auto& r = runs[i];
-    rows.push_back({r.V, sig(r.t_peak * 1e6, 8), sig(r.f_max, 8), sig(r.t_peak / base->t_peak, 8),
-                    sig(std::pow(r.V, te), 8), sig(r.f_max / base->f_max, 8), sig(std::pow(r.V, fe), 8),
-                    sig((r.v / r.V - base->v / base->V).cwiseAbs().maxCoeff(), 3), r.lzb.steps, sig(r.lzb.t * 1e6, 8)});
+    rows.push_back({r.V, rounded(r.t_peak * 1e6, 8), rounded(r.f_max, 8), rounded(r.t_peak / base->t_peak, 8),
+                    rounded(std::pow(r.V, te), 8), rounded(r.f_max / base->f_max, 8), rounded(std::pow(r.V, fe), 8),
+                    rounded((r.v / r.V - base->v / base->V).cwiseAbs().maxCoeff(), 3), r.lzb.steps, rounded(r.lzb.t * 1e6, 8)});
     std::vector<double> x, y;
     const int stride = std::max<int>(1, samples / 1500);
     for (std::size_t s = 0; s < r.t.size(); s += stride) {
-      x.push_back(sig(r.t[s] * std::pow(r.V, -te) * 1e6, 7));
-      y.push_back(sig(r.f[s] / std::pow(r.V, fe), 7));
+      x.push_back(rounded(r.t[s] * std::pow(r.V, -te) * 1e6, 7));
+      y.push_back(rounded(r.f[s] / std::pow(r.V, fe), 7));
     }
     coll.push_back({{"title", fmt::format("V = {:g} m/s", r.V)}, {"x", x}, {"y", y},
                     {"style", i == 0 ? "lines" : "dashes"}, {"color", kColors[i % kColors.size()]}});
@@ -592,7 +543,7 @@ ClaimResult scale_claim(const Claim& claim, const StudyOptions& opt) {
   record["checks"] = checks.items;
   record["tables"] = tables;
   record["figures"] = figures;
-  record["scenario"] = rec.at("scenario");
+  record["scenario"] = spec.scenario;
   record["seconds"] = seconds_since(wall);
   return {record, checks.pass,
           checks.summary(claim) + fmt::format("\n  exponents: peak time {:.6f}, peak force {:.6f}, LZB duration {:.6f}",
@@ -658,12 +609,10 @@ json solve_lzb(const Problem<double>& pr, double dP, double t, const std::filesy
           {"seconds", seconds}};
 }
 
-ClaimResult run_lzb_claim(const Claim& claim, const StudyOptions& options) {
-  const std::string what = claim.record.at("check").get<std::string>();
-  if (what == "steps") return steps_claim(claim, options);
-  if (what == "order") return order_claim(claim, options);
-  if (what == "scale") return scale_claim(claim, options);
-  throw std::invalid_argument("claim '" + claim.id + "': unknown lzb check '" + what + "' (known: steps, order, scale)");
+ClaimResult run_lzb_claim(const Claim& claim, const LzbSpec& spec, const StudyOptions& options) {
+  if (spec.check == "steps") return steps_claim(claim, spec, options);
+  if (spec.check == "order") return order_claim(claim, spec, options);
+  return scale_claim(claim, spec, options);
 }
 
 }  // namespace granconv

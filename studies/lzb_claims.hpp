@@ -32,6 +32,9 @@
 // Common fields: "scenario", "params", "reference": {"rtol", "atol"} (CVODE
 // tolerances in SI units: velocities ~1 m/s, overlaps ~1e-5 m), "t_end".
 #include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -39,6 +42,7 @@
 #include "reference/cvode_reference.hpp"
 #include "schemes/lzb.hpp"
 #include "studies/claim_kinds.hpp"
+#include "studies/order_fit.hpp"
 
 namespace granconv {
 
@@ -65,6 +69,41 @@ LzbResult run_lzb(const Problem<double>& problem, double dP, const LzbImpact::Ob
 // velocities at time t (which must lie after the impact).
 nlohmann::json solve_lzb(const Problem<double>& problem, double dP, double t, const std::filesystem::path& cache_dir);
 
-ClaimResult run_lzb_claim(const Claim& claim, const StudyOptions& options);
+// The catalogue fields above, read at load; only the fields of the record's
+// check are accepted.
+struct LzbSpec {
+  std::string check;  // "steps", "order", "scale"
+  std::string scenario;
+  std::vector<std::string> params;
+  LzbOptions method;  // "distribution"
+  std::optional<double> rtol, atol;  // "reference" (both or neither)
+  double tolerance = 0;              // steps (relative), order (on the order)
+  // steps
+  struct Row {
+    double dP = 0;
+    long paper_steps = 0;
+    double paper_seconds = 0, paper_max_phi = 0, paper_phi_plus = 0;
+    bool paper_converged = false;
+  };
+  std::vector<Row> rows;
+  double phi_every = 1e-4;
+  std::vector<int> figure_beads;
+  // order
+  double grid_max = 0, grid_min = 0;
+  int per_decade = 0;
+  FitKind kinetic_fit = FitKind::least_squares;
+  std::vector<double> window, profile_dP, rivals;
+  double expected_order = 0, momentum_tolerance = 0;
+  std::string kinetic_sign;
+  // scale
+  std::vector<double> V;
+  int contact = 0, samples = 4000;
+  double t_end = 0, velocity_tolerance = 0, time_exponent = 0, force_exponent = 0, exponent_tolerance = 0,
+         time_exponent_rival = 0, force_exponent_rival = 0, dP_per_V = 0, gamma = 0;
+  nlohmann::json exponent_tolerance_source;
+};
+
+LzbSpec parse_lzb_spec(FieldReader& r);
+ClaimResult run_lzb_claim(const Claim& claim, const LzbSpec& spec, const StudyOptions& options);
 
 }  // namespace granconv

@@ -6,12 +6,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "studies/catalogue_fields.hpp"
 #include "studies/catalogue_rules.hpp"
 #include "studies/mollified_order_detail.hpp"
 
@@ -21,67 +23,6 @@ namespace {
 
 using nlohmann::json;
 using namespace mollified_order;
-
-std::vector<double> json_doubles(const json& j, const char* key, const std::string& where) {
-  if (!j.contains(key)) throw std::invalid_argument(where + ": missing field '" + key + "'");
-  return j.at(key).get<std::vector<double>>();
-}
-
-Setup read_setup(const Claim& claim) {
-  const auto& rec = claim.record;
-  const std::string where = "claim '" + claim.id + "'";
-  const auto eps = json_doubles(rec, "eps", where);
-  if (eps.size() < 3 || !std::is_sorted(eps.begin(), eps.end()) || !(eps.front() > 0) ||
-      std::adjacent_find(eps.begin(), eps.end()) != eps.end())
-    throw std::invalid_argument(where + ": 'eps' needs at least 3 positive, strictly increasing widths");
-  const auto& hj = rec.at("h_eps");
-  HEpsilonOptions ho;
-  ho.order = hj.at("order").get<double>();
-  ho.band = hj.at("band").get<double>();
-  ho.half_width_decades = hj.at("half_width_decades").get<double>();
-  ho.min_points = hj.at("min_points").get<int>();
-  const auto& oc = rec.at("order_check");
-  const double window_c = oc.at("window_c").get<double>(), expected = oc.at("expected_order").get<double>(),
-               tol = oc.at("tolerance").get<double>(), max_ci = oc.at("max_ci_width").get<double>();
-  const std::string window_reason = oc.at("window_reason").get<std::string>();
-  const int min_points = oc.at("min_points").get<int>();
-  // Widths whose h² range below window_c·ε/v binary64 cannot resolve:
-  // measured and fitted (h_ε, table, figures) but not order-checked.
-  const auto unchecked = oc.value("unchecked_eps", std::vector<double>{});
-  const std::string unchecked_reason = oc.value("unchecked_reason", std::string());
-  for (double u : unchecked)
-    if (std::find(eps.begin(), eps.end(), u) == eps.end())
-      throw std::invalid_argument(where + ": unchecked_eps lists a width not in 'eps'");
-  if (!unchecked.empty() && unchecked_reason.empty())
-    throw std::invalid_argument(where + ": unchecked_eps needs an unchecked_reason");
-  if (!(window_c > 0) || window_reason.empty())
-    throw std::invalid_argument(where + ": order_check needs window_c > 0 and its window_reason");
-  const auto& kc = rec.at("kk_check");
-  const auto kk_window = kc.at("window").get<std::vector<double>>();
-  if (kk_window.size() != 2 || !(kk_window[0] > 0 && kk_window[1] > kk_window[0]))
-    throw std::invalid_argument(where + ": kk_check window must be [lo, hi] with 0 < lo < hi");
-  const auto& pl = rec.at("power_law");
-  const double paper_a = pl.at("paper_exponent").get<double>(), paper_c = pl.at("paper_prefactor").get<double>(),
-               rival_a = pl.at("rival_exponent").get<double>();
-  std::vector<HEpsilonOptions> readings;
-  for (const auto& r : pl.value("readings", json::array())) {
-    HEpsilonOptions o = ho;
-    o.band = r.at("band").get<double>();
-    o.half_width_decades = r.at("half_width_decades").get<double>();
-    readings.push_back(o);
-  }
-  // The rivals of both order checks (the catalogue's loader holds their tolerances below half the gap).
-  auto rivals_of = [&](const json& c, const char* what) {
-    auto r = c.value("rivals", std::vector<double>{});
-    if (r.empty()) throw std::invalid_argument(where + ": " + what + " names no rivals");
-    return r;
-  };
-  if (min_points < min_fit_points)
-    throw std::invalid_argument(where + fmt::format(": order_check min_points must be at least {}", min_fit_points));
-  return Setup{eps,       ho,      window_c, expected, tol,     max_ci,  window_reason, min_points, unchecked,
-               unchecked_reason, kk_window, paper_a, paper_c, rival_a, readings, rivals_of(oc, "order_check"),
-               rivals_of(kc, "kk_check")};
-}
 
 // h_ε of every width under the definition `ho` and the power law through them.
 PowerLaw power_law(const std::vector<Curve>& curves, const std::vector<double>& eps, const HEpsilonOptions& ho) {
@@ -106,17 +47,92 @@ PowerLaw power_law(const std::vector<Curve>& curves, const std::vector<double>& 
 
 }  // namespace
 
-ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& opt) {
+MollifiedOrderSpec parse_mollified_order_spec(FieldReader& r) {
+  MollifiedOrderSpec s;
+  s.scheme = read_scheme(r);
+  const auto sc = read_scenario(r, std::nullopt, true);
+  s.scenario = sc.scenario;
+  s.params = sc.params;
+  s.grid = r.object("grid", [](FieldReader& g) {
+    StepGrid grid{g.req<double>("h_max", positive()), g.req<double>("h_min", positive()),
+                  g.req<int>("per_decade", at_least(1))};
+    g.check(grid.h_max > grid.h_min, "h_min", "must be below h_max");
+    return grid;
+  });
+  s.eps = r.req<std::vector<double>>("eps", positive());
+  r.check(s.eps.size() >= 3 && std::adjacent_find(s.eps.begin(), s.eps.end(), std::greater_equal<>()) == s.eps.end(),
+          "eps", "needs at least 3 strictly increasing widths");
+  s.ho = r.object("h_eps", [](FieldReader& h) {
+    HEpsilonOptions o;
+    o.order = h.req<double>("order", positive());
+    o.band = h.req<double>("band", positive());
+    o.half_width_decades = h.req<double>("half_width_decades", positive());
+    o.min_points = h.req<int>("min_points", at_least(2));
+    return o;
+  });
+  r.object("order_check", [&](FieldReader& c) {
+    s.window_c = c.req<double>("window_c", positive());
+    s.window_reason = c.req<std::string>("window_reason");
+    c.check(!s.window_reason.empty(), "window_reason", "must not be empty");
+    s.expected = c.req<double>("expected_order");
+    s.tol = c.req<double>("tolerance", positive());
+    s.max_ci = c.req<double>("max_ci_width", positive());
+    s.min_points = c.req<int>("min_points", at_least(min_fit_points));
+    s.unchecked = c.opt<std::vector<double>>("unchecked_eps", {});
+    s.unchecked_reason = c.opt<std::string>("unchecked_reason", "");
+    for (double u : s.unchecked)
+      c.check(std::find(s.eps.begin(), s.eps.end(), u) != s.eps.end(), "unchecked_eps",
+              fmt::format("lists {:g}, a width not in 'eps'", u));
+    c.check(s.unchecked.empty() || !s.unchecked_reason.empty(), "unchecked_reason", "is needed with unchecked_eps");
+    // The catalogue's loader holds the tolerance below half the gap to the rivals.
+    s.rivals = c.req<std::vector<double>>("rivals");
+    c.check(!s.rivals.empty(), "rivals", "must name the orders the check rules out");
+    s.order_tolerance_source = source_of(c.json(), "tolerance");
+    return 0;
+  });
+  r.object("kk_check", [&](FieldReader& c) {
+    s.kk_window = c.interval("window", true, positive()).value_or(std::vector<double>{});
+    s.kk_expected = c.req<double>("expected_order");
+    s.kk_tol = c.req<double>("tolerance", positive());
+    s.kk_max_ci = c.req<double>("max_ci_width", positive());
+    s.kk_not_order = c.req<double>("not_order");
+    s.kk_rivals = c.req<std::vector<double>>("rivals");
+    c.check(!s.kk_rivals.empty(), "rivals", "must name the orders the check rules out");
+    s.kk_tolerance_source = source_of(c.json(), "tolerance");
+    return 0;
+  });
+  r.object("power_law", [&](FieldReader& p) {
+    s.paper_a = p.req<double>("paper_exponent");
+    s.paper_c = p.req<double>("paper_prefactor", positive());
+    s.rival_a = p.req<double>("rival_exponent");
+    s.readings = p.list(
+        "readings",
+        [&](FieldReader& q) {
+          HEpsilonOptions o = s.ho;
+          o.band = q.req<double>("band", positive());
+          o.half_width_decades = q.req<double>("half_width_decades", positive());
+          return o;
+        },
+        false);
+    return 0;
+  });
+  r.object("sqrt_figure", [&](FieldReader& f) {
+    s.sqrt_eps = f.req<double>("eps", positive());
+    s.sqrt_x_max = f.req<double>("x_max", positive());
+    s.sqrt_samples = f.req<int>("samples", at_least(2));
+    return 0;
+  });
+  return s;
+}
+
+ClaimResult run_mollified_order_claim(const Claim& claim, const MollifiedOrderSpec& st, const StudyOptions& opt) {
   const auto wall = std::chrono::steady_clock::now();
-  const auto& rec = claim.record;
-  const Setup st = read_setup(claim);
   const auto& eps = st.eps;
   const auto& ho = st.ho;
   const double expected = st.expected, tol = st.tol, max_ci = st.max_ci;
   const int min_points = st.min_points;
   const auto& unchecked = st.unchecked;
   const auto& unchecked_reason = st.unchecked_reason;
-  const auto& kc = rec.at("kk_check");
   const auto& kk_window = st.kk_window;
   const double paper_a = st.paper_a, paper_c = st.paper_c, rival_a = st.rival_a;
 
@@ -168,7 +184,7 @@ ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& op
                                           expected, tol, max_ci, min_points, min_fit_decades)},
                 {"ci95", {c.fit.ci_lo, c.fit.ci_hi}},
                 {"rivals", st.rivals},
-                {"tolerance_source", source_of(rec.at("order_check"), "tolerance")},
+                {"tolerance_source", st.order_tolerance_source},
                 {"verdict", to_string(ov.verdict)},
                 {"reason", ov.reason},
                 {"pass", ov.verdict == Verdict::pass}});
@@ -178,8 +194,7 @@ ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& op
   fo.window = FitWindow{kk_window[0], kk_window[1]};
   kk.fit = fit_order(kk.study.h, kk.study.error, kk.usable, fo);
   {
-    const double kexp = kc.at("expected_order").get<double>(), ktol = kc.at("tolerance").get<double>(),
-                 kci = kc.at("max_ci_width").get<double>(), knot = kc.at("not_order").get<double>();
+    const double kexp = st.kk_expected, ktol = st.kk_tol, kci = st.kk_max_ci, knot = st.kk_not_order;
     const OrderVerdict ov = order_verdict(kk.fit, kexp, ktol, st.kk_rivals, kci);
     // "Not of order knot" by the same rule turned round: the whole CI outside
     // knot ± ktol rules knot out, the whole CI inside it confirms knot.
@@ -200,7 +215,7 @@ ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& op
                 {"tolerance", fmt::format("whole 95% CI in {} ± {}, CI width ≤ {}", kexp, ktol, kci)},
                 {"ci95", {kk.fit.ci_lo, kk.fit.ci_hi}},
                 {"rivals", st.kk_rivals},
-                {"tolerance_source", source_of(kc, "tolerance")},
+                {"tolerance_source", st.kk_tolerance_source},
                 {"verdict", to_string(ov.verdict)},
                 {"reason", ov.reason},
                 {"pass", ov.verdict == Verdict::pass}});
@@ -210,7 +225,7 @@ ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& op
                                                      kk.fit.ci_hi)
                                        : "no fit"},
                 {"tolerance", fmt::format("whole 95% CI outside {} ± {}", knot, ktol)},
-                {"tolerance_source", source_of(kc, "tolerance")},
+                {"tolerance_source", st.kk_tolerance_source},
                 {"ci95", {kk.fit.ci_lo, kk.fit.ci_hi}},
                 {"verdict", to_string(nv.verdict)},
                 {"reason", nv.reason},
@@ -305,14 +320,14 @@ ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& op
                     {"seconds", c.study.seconds}});
   }
 
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count();
+  const double seconds = seconds_since(wall);
   json record = result_head(claim, checks.pass);
   record["checks"] = checks.items;
   record["tables"] = tables;
   record["figures"] = figures;
-  record["scheme"] = rec.at("scheme");
-  record["scenario"] = rec.at("scenario");
-  record["params"] = rec.at("params");
+  record["scheme"] = st.scheme;
+  record["scenario"] = st.scenario;
+  record["params"] = st.params;
   record["h_eps_definition"] = {{"order", ho.order}, {"band", ho.band},
                                 {"half_width_decades", ho.half_width_decades}, {"min_points", ho.min_points}};
   record["order_window"] = {{"c", st.window_c}, {"v", v}, {"rule", "h ≤ c·ε/v"}, {"reason", st.window_reason}};

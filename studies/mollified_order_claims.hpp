@@ -73,6 +73,31 @@ Regimes classify_regimes(const std::vector<double>& h, const std::vector<double>
 // departure from monotonicity), or INFINITY.
 double first_drop(const std::vector<double>& h, const std::vector<double>& e, const std::vector<bool>& usable);
 
-ClaimResult run_mollified_order_claim(const Claim& claim, const StudyOptions& options);
+// The catalogue fields above, read and validated at load.
+struct MollifiedOrderSpec {
+  std::string scheme, scenario;
+  std::vector<std::string> params;  // without law and eps (added per study)
+  StepGrid grid;
+  std::vector<double> eps;
+  HEpsilonOptions ho;
+  double window_c = 0, expected = 0, tol = 0, max_ci = 0;  // "order_check": h ≤ window_c·ε/v
+  std::string window_reason;
+  int min_points = 0;
+  // Widths whose h² range below window_c·ε/v binary64 cannot resolve:
+  // measured and fitted (h_ε, table, figures) but not order-checked.
+  std::vector<double> unchecked;
+  std::string unchecked_reason;
+  nlohmann::json order_tolerance_source, kk_tolerance_source;
+  std::vector<double> kk_window;  // "kk_check"
+  double kk_expected = 0, kk_tol = 0, kk_max_ci = 0, kk_not_order = 0;
+  double paper_a = 0, paper_c = 0, rival_a = 0;   // "power_law"
+  std::vector<HEpsilonOptions> readings;          // other h_ε definitions, tabulated
+  std::vector<double> rivals, kk_rivals;          // the orders each order check rules out
+  double sqrt_eps = 0, sqrt_x_max = 0;            // "sqrt_figure"
+  int sqrt_samples = 0;
+};
+
+MollifiedOrderSpec parse_mollified_order_spec(FieldReader& r);
+ClaimResult run_mollified_order_claim(const Claim& claim, const MollifiedOrderSpec& spec, const StudyOptions& options);
 
 }  // namespace granconv

@@ -19,24 +19,23 @@ namespace {
 
 using nlohmann::json;
 
-Claim order_study(const Claim& claim, const json& rec, double eps) {
+Claim order_study(const Claim& claim, const Setup& st, double eps) {
   Claim c;
   c.id = eps > 0 ? fmt::format("{}-eps-{:g}", claim.id, eps) : claim.id + "-kk";
   c.title = claim.title;
-  c.scenario = rec.at("scenario").get<std::string>();
-  c.params = rec.at("params").get<std::vector<std::string>>();
+  c.scenario = st.scenario;
+  c.params = st.params;
   if (eps > 0) {
     c.params.push_back("law=mollified-kk");
     c.params.push_back(fmt::format("eps={:.17g}", eps));
   } else {
     c.params.push_back("law=kk");
   }
-  c.scheme = rec.at("scheme").get<std::string>();
+  c.scheme = st.scheme;
   c.formulation = "xv";
   c.error_norm = "final-time overlap error |ξ_h(T) − ξ_ref(T)|";
   c.error_measure = "final-overlap";
-  const auto& g = rec.at("grid");
-  c.grid = {g.at("h_max").get<double>(), g.at("h_min").get<double>(), g.at("per_decade").get<int>()};
+  c.grid = st.grid;
   return c;
 }
 
@@ -93,13 +92,12 @@ void overlap_floor(Curve& c, const StudyOptions& opt) {
 }  // namespace
 
 std::vector<Curve> run_curves(const Claim& claim, const Setup& st, const StudyOptions& opt) {
-  const auto& rec = claim.record;
   const auto& eps = st.eps;
   // The studies, one after the other: each is parallel over its step sizes.
   std::vector<Curve> curves(eps.size() + 1);
   for (std::size_t i = 0; i <= eps.size(); ++i) {
     curves[i].eps = i < eps.size() ? eps[i] : 0;
-    curves[i].study = run_curve_study(order_study(claim, rec, curves[i].eps), opt);
+    curves[i].study = run_curve_study(order_study(claim, st, curves[i].eps), opt);
     overlap_floor(curves[i], opt);
     if (opt.progress) opt.progress(i + 1, eps.size() + 1);
   }

@@ -14,32 +14,15 @@
 
 #include "studies/mollified_order_claims.hpp"
 #include "studies/order_fit.hpp"
+#include "studies/record_helpers.hpp"
 
 namespace granconv::mollified_order {
-
-// Values in records and figures are rounded so that the JSON shows the digits
-// that mean something, not binary64 noise.
-inline double sig(double v, int digits = 4) { return std::stod(fmt::format("{:.{}g}", v, digits)); }
 
 // Usable points with positive finite h and e, sorted by increasing h.
 std::vector<std::size_t> usable_sorted(const std::vector<double>& h, const std::vector<double>& e,
                                        const std::vector<bool>& usable);
 
-// The catalogue fields read (and validated) before any study runs, so that a
-// bad record fails at once rather than after the studies.
-struct Setup {
-  std::vector<double> eps;
-  HEpsilonOptions ho;
-  double window_c = 0, expected = 0, tol = 0, max_ci = 0;  // "order_check": h ≤ window_c·ε/v
-  std::string window_reason;
-  int min_points = 0;
-  std::vector<double> unchecked;
-  std::string unchecked_reason;
-  std::vector<double> kk_window;                  // "kk_check"
-  double paper_a = 0, paper_c = 0, rival_a = 0;   // "power_law"
-  std::vector<HEpsilonOptions> readings;          // other h_ε definitions, tabulated
-  std::vector<double> rivals, kk_rivals;          // the orders each order check rules out
-};
+using Setup = MollifiedOrderSpec;
 
 struct Curve {
   double eps = 0;  // 0: plain KK

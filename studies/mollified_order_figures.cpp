@@ -41,9 +41,9 @@ json order_tables(const Setup& st, const std::vector<Curve>& curves, double v, d
   for (std::size_t i = 0; i < eps.size(); ++i) {
     const Curve& c = curves[i];
     const double he = c.heps ? c.study.h[*c.heps] : 0;
-    rows.push_back({eps[i], c.heps ? json(sig(he)) : json("—"), c.heps ? json(c.study.steps[*c.heps]) : json("—"),
-                    sig(2 * eps[i] / v), c.heps ? json(sig(he / (2 * eps[i] / v), 3)) : json("—"),
-                    sig(paper_c * std::pow(eps[i], paper_a)),
+    rows.push_back({eps[i], c.heps ? json(sig(he, 4)) : json("—"), c.heps ? json(c.study.steps[*c.heps]) : json("—"),
+                    sig(2 * eps[i] / v, 4), c.heps ? json(sig(he / (2 * eps[i] / v), 3)) : json("—"),
+                    sig(paper_c * std::pow(eps[i], paper_a), 4),
                     (c.fit.ok ? fmt::format("{:.3f} [{:.3f}, {:.3f}]", c.fit.order, c.fit.ci_lo, c.fit.ci_hi) : "—") +
                         (std::find(unchecked.begin(), unchecked.end(), eps[i]) != unchecked.end() ? " (not checked)"
                                                                                                    : ""),
@@ -66,8 +66,6 @@ json order_tables(const Setup& st, const std::vector<Curve>& curves, double v, d
 
 json order_figures(const Claim& claim, const Setup& st, const std::vector<Curve>& curves, double v,
                    const PowerLaw& power_law, const StudyOptions& opt) {
-  const auto& rec = claim.record;
-  const std::string where = "claim '" + claim.id + "'";
   const auto& eps = st.eps;
   const auto& ho = st.ho;
   const double paper_a = st.paper_a, paper_c = st.paper_c;
@@ -131,10 +129,8 @@ json order_figures(const Claim& claim, const Setup& st, const std::vector<Curve>
   heps_series.push_back(series(fmt::format("order-check windows end {:g} ε/v (fixed a priori)", st.window_c), lx,
                                window_y, "lines", "#2ca02c"));
 
-  const auto& sf = rec.at("sqrt_figure");
-  const double seps = sf.at("eps").get<double>(), xmax = sf.at("x_max").get<double>();
-  const int samples = sf.at("samples").get<int>();
-  if (!(seps > 0 && xmax > 0 && samples >= 2)) throw std::invalid_argument(where + ": bad sqrt_figure");
+  const double seps = st.sqrt_eps, xmax = st.sqrt_x_max;
+  const int samples = st.sqrt_samples;
   const MollifiedSqrt<double> msq(seps);
   std::vector<double> qx, q_eps, q_sqrt, q_shift;
   for (int k = 0; k < samples; ++k) {
@@ -147,7 +143,7 @@ json order_figures(const Claim& claim, const Setup& st, const std::vector<Curve>
 
   const std::string params_text = [&] {
     std::string s;
-    for (const auto& p : rec.at("params")) s += (s.empty() ? "" : ", ") + p.get<std::string>();
+    for (const auto& p : st.params) s += (s.empty() ? "" : ", ") + p;
     return s;
   }();
   json figures = {

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "models/scenarios.hpp"
+#include "studies/record_helpers.hpp"
 
 namespace granconv {
 
@@ -17,74 +19,12 @@ namespace {
 
 using nlohmann::json;
 
-template <class T>
-T field(const json& j, const std::string& key, const std::string& where) {
-  if (!j.contains(key)) throw std::invalid_argument(where + ": missing field '" + key + "'");
-  try {
-    return j.at(key).get<T>();
-  } catch (const json::exception&) {
-    throw std::invalid_argument(where + ": field '" + key + "' has the wrong type");
-  }
-}
-
 bool in_range(double v, double lo, double hi) {
   const double slack = 1e-12 * std::max(std::abs(lo), std::abs(hi));
   return v >= lo - slack && v <= hi + slack;
 }
 
 }  // namespace
-
-Spec parse_spec(const json& r, const std::string& where) {
-  Spec s;
-  s.base = field<std::string>(r, "base", where);
-  s.parameter = field<std::string>(r, "parameter", where);
-  s.label = r.contains("label") ? field<std::string>(r, "label", where) : s.parameter;
-  s.values = field<std::vector<double>>(r, "values", where);
-  if (s.values.size() < 2) throw std::invalid_argument(where + ": an order sweep needs at least two values");
-  for (std::size_t i = 0; i < s.values.size(); ++i) {
-    if (!(std::isfinite(s.values[i]) && s.values[i] > 0))
-      throw std::invalid_argument(where + ": sweep values must be positive and finite (they are drawn on a log "
-                                          "axis; put 0 under 'separate')");
-    if (i > 0 && !(s.values[i] > s.values[i - 1]))
-      throw std::invalid_argument(where + ": sweep values must be strictly increasing");
-  }
-  if (r.contains("separate"))
-    for (const auto& sj : field<json>(r, "separate", where)) {
-      Separate sep{field<double>(sj, "value", where + " separate"), field<std::string>(sj, "label", where + " separate")};
-      if (!std::isfinite(sep.value)) throw std::invalid_argument(where + ": separate values must be finite");
-      if (std::find(s.values.begin(), s.values.end(), sep.value) != s.values.end())
-        throw std::invalid_argument(where + ": separate value " + fmt::format("{}", sep.value) +
-                                    " is also a sweep value");
-      s.separate.push_back(sep);
-    }
-  s.guides = r.contains("guides") ? field<std::vector<double>>(r, "guides", where) : std::vector<double>{1.5, 2.0};
-  for (const auto& cj : field<json>(r, "checks", where)) {
-    const std::string cw = where + " check";
-    RangeCheck c;
-    c.label = field<std::string>(cj, "label", cw);
-    const auto range = field<std::vector<double>>(cj, "range", cw);
-    if (range.size() != 2 || !(range[0] <= range[1]))
-      throw std::invalid_argument(cw + " '" + c.label + "': range must be [lo, hi] with lo ≤ hi");
-    c.lo = range[0];
-    c.hi = range[1];
-    c.expected_order = field<double>(cj, "expected_order", cw);
-    c.tolerance = field<double>(cj, "tolerance", cw);
-    if (cj.contains("rivals")) c.rivals = field<std::vector<double>>(cj, "rivals", cw);
-    if (!(c.tolerance > 0)) throw std::invalid_argument(cw + " '" + c.label + "': tolerance must be positive");
-    if (cj.contains("max_ci_width")) {
-      c.max_ci_width = field<double>(cj, "max_ci_width", cw);
-      if (!(c.max_ci_width > 0)) throw std::invalid_argument(cw + " '" + c.label + "': max_ci_width must be positive");
-    }
-    // A range that no run falls into would check nothing.
-    bool hit = std::any_of(s.values.begin(), s.values.end(), [&](double v) { return in_range(v, c.lo, c.hi); }) ||
-               std::any_of(s.separate.begin(), s.separate.end(),
-                           [&](const Separate& p) { return in_range(p.value, c.lo, c.hi); });
-    if (!hit) throw std::invalid_argument(cw + " '" + c.label + "': no sweep or separate value lies in its range");
-    s.checks.push_back(c);
-  }
-  if (s.checks.empty()) throw std::invalid_argument(where + ": no checks");
-  return s;
-}
 
 RangeVerdict check_range(const RangeCheck& c, const std::vector<Point>& points) {
   if (c.max_ci_width < 0) throw std::logic_error("check_range: unresolved max_ci_width");
@@ -119,12 +59,56 @@ RangeVerdict check_range(const RangeCheck& c, const std::vector<Point>& points) 
 
 }  // namespace order_sweep
 
+OrderSweepSpec parse_order_sweep_spec(FieldReader& r) {
+  using namespace order_sweep;
+  Spec s;
+  s.base = r.req<std::string>("base");
+  s.parameter = r.req<std::string>("parameter");
+  s.label = r.opt<std::string>("label", s.parameter);
+  // Drawn on a log axis: 0 goes under "separate".
+  s.values = r.req<std::vector<double>>("values", positive());
+  r.check(s.values.size() >= 2, "values", "must hold at least two values");
+  r.check(std::adjacent_find(s.values.begin(), s.values.end(), std::greater_equal<>()) == s.values.end(), "values",
+          "must be strictly increasing");
+  s.separate = r.list(
+      "separate",
+      [&](FieldReader& f) {
+        Separate sep{f.req<double>("value"), f.req<std::string>("label")};
+        f.check(std::find(s.values.begin(), s.values.end(), sep.value) == s.values.end(), "value",
+                fmt::format("{} is also a sweep value", sep.value));
+        return sep;
+      },
+      false);
+  s.guides = r.opt<std::vector<double>>("guides", {1.5, 2.0});
+  s.checks = r.list("checks", [&](FieldReader& f) {
+    RangeCheck c;
+    c.label = f.req<std::string>("label");
+    const auto range = f.req<std::vector<double>>("range");
+    const bool ordered = range.size() == 2 && range[0] <= range[1];
+    f.check(ordered, "range", "must be [lo, hi] with lo ≤ hi");
+    if (ordered) {
+      c.lo = range[0];
+      c.hi = range[1];
+      // A range that no run falls into would check nothing.
+      const bool hit =
+          std::any_of(s.values.begin(), s.values.end(), [&](double v) { return in_range(v, c.lo, c.hi); }) ||
+          std::any_of(s.separate.begin(), s.separate.end(), [&](const Separate& p) { return in_range(p.value, c.lo, c.hi); });
+      f.check(hit, "range", "holds no sweep or separate value");
+    }
+    c.expected_order = f.req<double>("expected_order");
+    c.tolerance = f.req<double>("tolerance", positive());
+    c.rivals = f.opt<std::vector<double>>("rivals", {});
+    c.max_ci_width = f.opt<double>("max_ci_width", -1, positive());
+    return c;
+  });
+  return s;
+}
+
+
 namespace {
 
 using nlohmann::json;
 using namespace order_sweep;
-
-double sig(double v, int digits = 4) { return std::isfinite(v) ? std::stod(fmt::format("{:.{}g}", v, digits)) : v; }
 
 // The base claim with `key` set to `value` (replacing the claim's own
 // assignment, if any).
@@ -151,10 +135,9 @@ const char* const palette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#946
 
 }  // namespace
 
-ClaimResult run_order_sweep_claim(const Claim& claim, const StudyOptions& options) {
+ClaimResult run_order_sweep_claim(const Claim& claim, const OrderSweepSpec& spec, const StudyOptions& options) {
   const auto wall = std::chrono::steady_clock::now();
   const std::string where = "claim '" + claim.id + "'";
-  const Spec spec = parse_spec(claim.record, where);
   const auto catalogue = load_claims(default_claims_file());
   Claim base = find_claim(catalogue, spec.base);
   // Model perturbations (--param) reach every study of the sweep (never the
@@ -205,8 +188,8 @@ ClaimResult run_order_sweep_claim(const Claim& claim, const StudyOptions& option
     const auto& c = r.study.checks.front();
     const auto& f = c.used();
     rows.push_back({r.label.empty() ? fmt::format("{:g}", r.value) : fmt::format("{:g} ({})", r.value, r.label),
-                    r.study.model, f.ok ? json(sig(f.order)) : json("no fit"), sig(f.ci_lo), sig(f.ci_hi),
-                    sig(f.ci_hi - f.ci_lo, 3), f.points, sig(c.envelope.order), sig(r.study.seconds, 3)});
+                    r.study.model, f.ok ? json(sig(f.order, 4)) : json("no fit"), sig(f.ci_lo, 4), sig(f.ci_hi, 4),
+                    sig(f.ci_hi - f.ci_lo, 3), f.points, sig(c.envelope.order, 4), sig(r.study.seconds, 3)});
   }
   json tables = json::array(
       {{{"title", fmt::format("Observed order of {} against {} (fit: {}, {})", base.id, spec.label, to_string(fit_check.fit),
@@ -283,7 +266,7 @@ ClaimResult run_order_sweep_claim(const Claim& claim, const StudyOptions& option
        {"logy", true},
        {"series", err_series}}};
 
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count();
+  const double seconds = seconds_since(wall);
   json record = result_head(claim, checks.pass);
   record["checks"] = checks.items;
   record["tables"] = tables;

@@ -3,7 +3,7 @@
 // drifts with one numeric scenario parameter (thesis ch. 3: the KK rate of
 // damped Verlet is 3/2 or 2 depending on the damping constant).
 //
-// Catalogue fields (read from Claim::record):
+// Catalogue fields (read at load by parse_order_sweep_spec):
 //   base        id of an "order" claim; its first check (window, fit kind)
 //               gives the observed order and 95% CI at every value
 //   parameter   a numeric parameter of the base claim's scenario
@@ -33,8 +33,6 @@
 
 namespace granconv {
 
-ClaimResult run_order_sweep_claim(const Claim& claim, const StudyOptions& options);
-
 namespace order_sweep {
 
 struct RangeCheck {
@@ -58,9 +56,6 @@ struct Spec {
   std::vector<RangeCheck> checks;
 };
 
-// The record's order-sweep fields; std::invalid_argument naming `where` on
-// missing, mistyped or inconsistent fields.
-Spec parse_spec(const nlohmann::json& record, const std::string& where);
 
 // One value's fit.
 struct Point {
@@ -84,5 +79,11 @@ struct RangeVerdict {
 RangeVerdict check_range(const RangeCheck& check, const std::vector<Point>& points);
 
 }  // namespace order_sweep
+
+using OrderSweepSpec = order_sweep::Spec;
+// The fields above; problems (missing, mistyped, inconsistent) go to the reader.
+// The base claim is resolved at run time (it is another record of the catalogue).
+OrderSweepSpec parse_order_sweep_spec(FieldReader& r);
+ClaimResult run_order_sweep_claim(const Claim& claim, const OrderSweepSpec& spec, const StudyOptions& options);
 
 }  // namespace granconv

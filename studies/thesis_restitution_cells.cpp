@@ -114,34 +114,6 @@ Cell run_cell(double eps, double v, const Setup& s, const std::vector<std::strin
   return c;
 }
 
-Setup read_setup(const Claim& claim) {
-  const auto& r = claim.record;
-  const std::string where = "claim '" + claim.id + "'";
-  auto positive = [&](const char* key) {
-    if (!r.contains(key)) throw std::invalid_argument(where + ": missing field '" + key + "'");
-    const double x = r.at(key).get<double>();
-    if (!(x > 0)) throw std::invalid_argument(where + ": field '" + key + "' must be positive");
-    return x;
-  };
-  Setup s;
-  const double rho = positive("rho"), rad = positive("r");
-  s.m = 4.0 / 3.0 * std::numbers::pi * rad * rad * rad * rho;
-  s.kn = positive("kn");
-  s.gn = positive("gn");
-  s.h = std::ldexp(1.0, r.at("h_log2").get<int>());
-  s.contact_times = positive("t_end_contact_times");
-  s.noise = positive("noise_factor");
-  s.samples = r.at("samples").get<int>();
-  if (s.samples < 100) throw std::invalid_argument(where + ": 'samples' must be at least 100");
-  const auto& vj = r.at("v");
-  const double lo = vj.at("min").get<double>(), hi = vj.at("max").get<double>();
-  const int pts = vj.at("points").get<int>();
-  if (!(lo > 0 && hi > lo && pts >= 2)) throw std::invalid_argument(where + ": 'v' needs 0 < min < max, points ≥ 2");
-  for (int k = 0; k < pts; ++k)
-    s.v.push_back(std::pow(10.0, std::log10(lo) + (std::log10(hi) - std::log10(lo)) * k / (pts - 1)));
-  return s;
-}
-
 json physics(const Setup& s) {
   return {{"m", s.m}, {"kn", s.kn}, {"gn", s.gn}, {"h", s.h}, {"v", s.v}, {"samples", s.samples},
           {"t_end_contact_times", s.contact_times}, {"noise_factor", s.noise}};

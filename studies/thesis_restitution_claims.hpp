@@ -43,10 +43,34 @@
 // for "schemes" (plain KK):
 //   "schemes"      schemes run at h and drawn against the reference,
 //   "above"        the scheme whose e_n must exceed the reference at every v.
+#include <string>
+#include <vector>
+
 #include "studies/claim_kinds.hpp"
 
 namespace granconv {
 
-ClaimResult run_thesis_restitution_claim(const Claim& claim, const StudyOptions& options);
+// The fields above in SI units, with what follows from them at load (the
+// mass, the step, the speed grid).
+struct ThesisRestitutionSpec {
+  std::string check;  // "eps" or "schemes"
+  double m = 0, kn = 0, gn = 0, h = 0, contact_times = 0, noise = 0;
+  int samples = 0;
+  std::vector<double> v;
+  // "eps"
+  std::vector<double> eps_chain;
+  double overlap_v = 0;
+  std::size_t overlap_index = 0;  // of overlap_v in v
+  std::string scheme;
+  double paper_over = 0;
+  std::string paper_over_v;
+  // "schemes"
+  std::vector<std::string> schemes;
+  std::size_t above = 0;  // index in schemes
+};
+
+ThesisRestitutionSpec parse_thesis_restitution_spec(FieldReader& r);
+ClaimResult run_thesis_restitution_claim(const Claim& claim, const ThesisRestitutionSpec& spec,
+                                         const StudyOptions& options);
 
 }  // namespace granconv

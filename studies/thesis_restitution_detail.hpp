@@ -12,12 +12,10 @@
 #include <nlohmann/json.hpp>
 
 #include "studies/claim_kinds.hpp"
+#include "studies/record_helpers.hpp"
+#include "studies/thesis_restitution_claims.hpp"
 
 namespace granconv::thesis_restitution {
-
-// Values in records and figures are rounded so that the JSON shows the digits
-// that mean something, not binary64 noise.
-inline double sig(double v, int digits = 6) { return std::stod(fmt::format("{:.{}g}", v, digits)); }
 
 inline const std::string& color(std::size_t i) {
   static const std::vector<std::string> colors = {"#000000", "#1f77b4", "#2ca02c", "#ff7f0e",
@@ -27,12 +25,7 @@ inline const std::string& color(std::size_t i) {
 
 inline std::string law_label(double eps) { return eps == 0 ? std::string("KK") : fmt::format("ε = {:g} m", eps); }
 
-// The catalogue fields common to both records, in SI units.
-struct Setup {
-  double m = 0, kn = 0, gn = 0, h = 0, contact_times = 0, noise = 0;
-  int samples = 0;
-  std::vector<double> v;
-};
+using Setup = ThesisRestitutionSpec;
 
 // One (law, v_i) cell: the reference and the schemes.
 struct Cell {
@@ -46,8 +39,6 @@ struct Cell {
   std::vector<long> scheme_separation;  // first step with ξ < 0
   std::vector<double> traj_t, traj_xi;  // reference ξ(t), only for the trajectory speed
 };
-
-Setup read_setup(const Claim& claim);
 
 // eps = 0 is plain KK. keep_trajectory stores ξ(t) for the trajectory figure.
 Cell run_cell(double eps, double v, const Setup& s, const std::vector<std::string>& schemes, bool keep_trajectory,

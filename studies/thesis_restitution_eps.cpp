@@ -42,21 +42,13 @@ Peak peak(const std::vector<double>& v, const std::vector<double>& rel) {
 }  // namespace
 
 ClaimResult run_eps(const Claim& claim, const Setup& s, const StudyOptions& opt) {
-  const auto& r = claim.record;
-  const auto chain = r.at("eps_chain").get<std::vector<double>>();
-  if (chain.size() < 2) throw std::invalid_argument("claim '" + claim.id + "': 'eps_chain' needs two widths or more");
-  for (double e : chain)
-    if (!(e >= 0)) throw std::invalid_argument("claim '" + claim.id + "': widths in 'eps_chain' must be ≥ 0");
+  const auto& chain = s.eps_chain;
   const auto kk = std::find(chain.begin(), chain.end(), 0.0);
-  const double v1 = r.at("overlap_v").get<double>();
-  std::size_t iv1 = s.v.size();
-  for (std::size_t j = 0; j < s.v.size(); ++j)
-    if (std::abs(s.v[j] - v1) <= 1e-9 * v1) iv1 = j;
-  if (iv1 == s.v.size())
-    throw std::invalid_argument(fmt::format("claim '{}': overlap_v = {:g} is not on the v grid", claim.id, v1));
-  const std::string scheme = r.at("scheme").get<std::string>();
-  const double paper_over = r.at("paper_overestimation").at("value").get<double>();
-  const std::string paper_over_v = r.at("paper_overestimation").at("v").get<std::string>();
+  const double v1 = s.overlap_v;
+  const std::size_t iv1 = s.overlap_index;
+  const std::string& scheme = s.scheme;
+  const double paper_over = s.paper_over;
+  const std::string& paper_over_v = s.paper_over_v;
 
   const std::size_t nv = s.v.size(), nl = chain.size();
   std::vector<Cell> cells(nl * nv);

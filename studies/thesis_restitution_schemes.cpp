@@ -17,13 +17,9 @@ namespace granconv::thesis_restitution {
 using nlohmann::json;
 
 ClaimResult run_schemes(const Claim& claim, const Setup& s, const StudyOptions& opt) {
-  const auto& r = claim.record;
-  const auto schemes = r.at("schemes").get<std::vector<std::string>>();
-  const std::string above = r.at("above").get<std::string>();
-  const auto ia = std::find(schemes.begin(), schemes.end(), above);
-  if (ia == schemes.end())
-    throw std::invalid_argument("claim '" + claim.id + "': 'above' must name one of 'schemes'");
-  const std::size_t ka = static_cast<std::size_t>(ia - schemes.begin());
+  const auto& schemes = s.schemes;
+  const std::size_t ka = s.above;
+  const std::string& above = schemes[ka];
   const std::size_t nv = s.v.size();
   std::vector<Cell> cells(nv);
   parallel_for(nv, opt.jobs, [&](std::size_t j) { cells[j] = run_cell(0.0, s.v[j], s, schemes, false, opt); });

@@ -25,3 +25,18 @@ granconv_expect_bad_catalogue(check-key-typo check-key-typo
 # A check naming a series the claim does not have fails at load, not after the sweep.
 granconv_expect_bad_catalogue(sweep-series sweep-series
   "claim 'jvb-fig11-h0.25-coarse': field 'checks\\[0\\]' names the series 'cn-xv-0.3', which the claim has not")
+# One broken copy per typed kind, each naming a field of that kind.
+granconv_expect_bad_catalogue(order-sweep-values order-sweep-values
+  "claim 'th-kk-verlet-damping': field 'values' must be strictly increasing")
+granconv_expect_bad_catalogue(mollified-unchecked-eps mollified-unchecked-eps
+  "claim 'th-mollified-verlet': field 'order_check.unchecked_eps' lists 4e-07, a width not in 'eps'")
+granconv_expect_bad_catalogue(thesis-restitution-overlap-v thesis-restitution-overlap-v
+  "claim 'th-restitution-mollified': field 'overlap_v' 1.5 is not on the v grid")
+granconv_expect_bad_catalogue(lzb-exponent-tolerance lzb-exponent-tolerance
+  "claim 'lzb-scale': field 'exponent_tolerance' is not below half the distance from the exponents to their rivals")
+granconv_expect_bad_catalogue(bistiffness-contact bistiffness-contact
+  "claim 'lzb-wall-factor': field 'contact' must lie in \\[1, beads − 1\\]")
+granconv_expect_bad_catalogue(cd-field-of-other-check cd-field-of-other-check
+  "claim 'cd-raw-gap': unknown field 'stiffness_factor'")
+granconv_expect_bad_catalogue(atlas-unknown-model atlas-unknown-model
+  "claim 'atlas': field 'checks\\[0\\].model': unknown force model 'hooke'")

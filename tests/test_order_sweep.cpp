@@ -2,9 +2,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "studies/field_reader.hpp"
 #include "studies/order_sweep_claims.hpp"
 
 using namespace granconv::order_sweep;
+using granconv::FieldReader;
 using nlohmann::json;
 
 namespace {
@@ -18,10 +20,26 @@ json record() {
   })");
 }
 
+// The spec and every problem the reader found (unknown keys included).
+std::pair<Spec, std::vector<std::string>> parse(const json& j) {
+  std::vector<std::string> problems;
+  FieldReader r(j, "claim 'c'", problems);
+  Spec s = granconv::parse_order_sweep_spec(r);
+  r.finish();
+  return {s, problems};
+}
+
+std::string problems_of(const json& j) {
+  std::string all;
+  for (const auto& p : parse(j).second) all += p + "\n";
+  return all;
+}
+
 }  // namespace
 
 TEST_CASE("order-sweep record: fields and defaults") {
-  const Spec s = parse_spec(record(), "test");
+  const auto [s, problems] = parse(record());
+  CHECK(problems.empty());
   CHECK(s.base == "th-kk-verlet");
   CHECK(s.label == "gn");
   CHECK(s.values.size() == 4);
@@ -39,18 +57,19 @@ TEST_CASE("order-sweep record: bad input is rejected with a message") {
     edit(r);
     return r;
   };
-  CHECK_THROWS_WITH(parse_spec(bad([](json& r) { r.erase("base"); }), "c"), Catch::Contains("missing field 'base'"));
-  CHECK_THROWS_WITH(parse_spec(bad([](json& r) { r["values"] = {0.1, 0.01}; }), "c"),
-                    Catch::Contains("strictly increasing"));
-  CHECK_THROWS_WITH(parse_spec(bad([](json& r) { r["values"] = {0, 0.01}; }), "c"), Catch::Contains("positive"));
-  CHECK_THROWS_WITH(parse_spec(bad([](json& r) { r["checks"][0]["range"] = {5, 6}; }), "c"),
-                    Catch::Contains("no sweep or separate value"));
-  CHECK_THROWS_WITH(parse_spec(bad([](json& r) { r["checks"][0]["range"] = {1, 0.1}; }), "c"),
-                    Catch::Contains("lo ≤ hi"));
-  CHECK_THROWS_WITH(parse_spec(bad([](json& r) { r["separate"][0]["value"] = 0.01; }), "c"),
-                    Catch::Contains("also a sweep value"));
-  CHECK_THROWS_WITH(parse_spec(bad([](json& r) { r["checks"] = json::array(); }), "c"), Catch::Contains("no checks"));
-  CHECK_THROWS_WITH(parse_spec(bad([](json& r) { r["values"] = "x"; }), "c"), Catch::Contains("wrong type"));
+  CHECK_THAT(problems_of(bad([](json& r) { r.erase("base"); })), Catch::Contains("missing field 'base'"));
+  CHECK_THAT(problems_of(bad([](json& r) { r["values"] = {0.1, 0.01}; })),
+             Catch::Contains("field 'values' must be strictly increasing"));
+  CHECK_THAT(problems_of(bad([](json& r) { r["values"] = {0, 0.01}; })), Catch::Contains("field 'values' must be > 0"));
+  CHECK_THAT(problems_of(bad([](json& r) { r["checks"][0]["range"] = {5, 6}; })),
+             Catch::Contains("field 'checks[0].range' holds no sweep or separate value"));
+  CHECK_THAT(problems_of(bad([](json& r) { r["checks"][0]["range"] = {1, 0.1}; })), Catch::Contains("lo ≤ hi"));
+  CHECK_THAT(problems_of(bad([](json& r) { r["separate"][0]["value"] = 0.01; })),
+             Catch::Contains("also a sweep value"));
+  CHECK_THAT(problems_of(bad([](json& r) { r["checks"] = json::array(); })), Catch::Contains("'checks' must not be empty"));
+  CHECK_THAT(problems_of(bad([](json& r) { r["values"] = "x"; })), Catch::Contains("field 'values' must be a list of numbers"));
+  CHECK_THAT(problems_of(bad([](json& r) { r["checks"][0]["tolerence"] = 0.2; })),
+             Catch::Contains("unknown field 'checks[0].tolerence'"));
 }
 
 TEST_CASE("order-sweep range check: every value in the range must match") {
