@@ -70,8 +70,7 @@ void parse_order_fields(const nlohmann::json& j, const std::string& where, Claim
   if (j.contains("scheme_start")) c.scheme_start = field<std::string>(j, "scheme_start", where);
   if (j.contains("precision")) {
     c.precision = field<int>(j, "precision", where);
-    if (c.precision != 16 && c.precision != 50)
-      throw std::invalid_argument(where + ": precision must be 16 (double) or 50 (cpp_bin_float_50)");
+    if (!valid_precision(c.precision)) throw std::invalid_argument(where + ": " + precision_rule());
   }
   if (j.contains("gamma_per_h") && !j.at("gamma_per_h").is_null())
     c.gamma_per_h = field<double>(j, "gamma_per_h", where);
