@@ -2,6 +2,9 @@
 
 namespace granconv {
 
+template std::vector<Vec<Quad>> multiprecision_reference(const Problem<Quad>&, const std::vector<Quad>&, const Quad&,
+                                                         MpStats*);
+
 template std::vector<Vec<Mp50>> multiprecision_reference(const Problem<Mp50>&, const std::vector<Mp50>&, const Mp50&,
                                                          MpStats*);
 

@@ -1,19 +1,21 @@
 #pragma once
-// A reference in an arbitrary scalar type S (e.g. boost::multiprecision::
-// cpp_bin_float_50), to cross-check the CVODE reference below double
-// precision. Boost.Odeint's Runge–Kutta–Fehlberg 7(8) pair with step-size
+// A reference in an arbitrary scalar type S (Quad or Mp50 of
+// models/extended_precision.hpp), to cross-check the CVODE reference below
+// double precision. Boost.Odeint's Runge–Kutta–Fehlberg 7(8) pair with step-size
 // control integrates the (x, w) formulation; every sign change of a contact
 // gap is located by Illinois root-finding on the length of a single step from
-// the start of the step (to ~1e-40 in time) and the integration is restarted
-// just past it, so every step is taken on a smooth segment.
+// the start of the step (to ~1e-40 in time; in Quad to a few ulps of t_end)
+// and the integration is restarted just past it, so every step is taken on a
+// smooth segment.
 #include <algorithm>
-#include <boost/multiprecision/cpp_bin_float.hpp>
 #include <boost/numeric/odeint.hpp>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "models/extended_precision.hpp"
 #include "models/scenarios.hpp"
 
 namespace granconv {
@@ -77,7 +79,9 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
   detail::MpRhs<S> rhs{&sys, Vec<S>(dim), Vec<S>(dim)};
   Stepper stepper;
   auto controlled = odeint::make_controlled(tolerance, tolerance, stepper);
-  const S root_tol = S(1e-40);
+  // 1e-40 where S resolves it (Mp50: unchanged); in Quad (eps 1.9e-34) an
+  // Illinois bracket cannot shrink below adjacent floats, so stop at 4 ulps of t_end.
+  const S root_tol = std::max<S>(S(1e-40), 4 * std::numeric_limits<S>::epsilon() * problem.t_end);
   const S h_max = problem.t_end / 100;  // a gap cannot close and reopen within one step
   MpStats st;
 
@@ -218,7 +222,8 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
   return out;
 }
 
-using Mp50 = boost::multiprecision::cpp_bin_float_50;
+extern template std::vector<Vec<Quad>> multiprecision_reference(const Problem<Quad>&, const std::vector<Quad>&,
+                                                                const Quad&, MpStats*);
 extern template std::vector<Vec<Mp50>> multiprecision_reference(const Problem<Mp50>&, const std::vector<Mp50>&,
                                                                 const Mp50&, MpStats*);
 

@@ -50,8 +50,7 @@ struct OrderSpec {
   // γ = gamma_per_h · h for every step size h (JVB fig. 6: γ = h), so the
   // reference changes with h; nullopt: γ is a fixed scenario parameter.
   std::optional<double> gamma_per_h;
-  // Decimal digits of an "order" claim's sweep: 16 (double) or 50
-  // (cpp_bin_float_50 against the multiprecision reference).
+  // Decimal digits of an "order" claim's sweep (see valid_precision).
   int precision = 16;
 };
 
@@ -86,6 +85,15 @@ Catalogue read_catalogue(const std::filesystem::path& file);
 Claim parse_claim(const nlohmann::json& record, std::vector<std::string>& problems);
 // As parse_claim, throwing std::invalid_argument with the first problem.
 Claim parse_claim(const nlohmann::json& record);
+
+// Decimal digits a sweep can run in, each with its scalar and reference:
+// 16 (double, CVODE), 33 (Quad = float128, Quad RKF 7(8) reference certified
+// in 50 digits), 50 (Mp50 = cpp_bin_float_50, 50-digit RKF 7(8) reference).
+// models/extended_precision.hpp says which serves what.
+inline bool valid_precision(int digits) { return digits == 16 || digits == 33 || digits == 50; }
+inline std::string precision_rule(const std::string& what = "precision") {
+  return what + " must be 16 (double), 33 (float128) or 50 (cpp_bin_float_50)";
+}
 
 // The catalogue shipped with the sources (overridable by GRANCONV_CLAIMS).
 std::filesystem::path default_claims_file();

@@ -123,13 +123,13 @@ int run(const RunArgs& a) {
   if (!a.tableau.empty()) opt.tableau = read_tableau_file(a.tableau);
   opt.expected_order = a.expected;
   if (a.precision) {
-    if (*a.precision != 16 && *a.precision != 50)
-      throw std::invalid_argument("--precision must be 16 (double) or 50 (cpp_bin_float_50), not " +
-                                  std::to_string(*a.precision));
+    if (!valid_precision(*a.precision))
+      throw std::invalid_argument(precision_rule("--precision") + ", not " + std::to_string(*a.precision));
     // Checked before anything runs: other kinds have no scalar to switch.
     for (const Claim* c : selected)
       if (c->kind != "order" && *a.precision != 16)
-        throw std::invalid_argument("--precision 50 applies to order claims; '" + c->id + "' is of kind " + c->kind);
+        throw std::invalid_argument("--precision " + std::to_string(*a.precision) + " applies to order claims; '" +
+                                    c->id + "' is of kind " + c->kind);
     opt.precision = a.precision;
   }
   opt.scheme.dissipation_scale = a.dissipation_scale;

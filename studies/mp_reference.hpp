@@ -1,31 +1,46 @@
 #pragma once
-// The reference of a study run in cpp_bin_float_50 (`--precision 50`): the
-// problem's exact solution when it has one, else the RKF 7(8) reference of
-// reference/multiprecision_reference.hpp with located contact events. Each
-// carries a provenance whose error estimate is honest for the output times
-// (see mp_reference_error).
+// The reference of a study run wider than double (`--precision 33` in Quad,
+// `--precision 50` in Mp50): the problem's exact solution when it has one,
+// else the RKF 7(8) reference of reference/multiprecision_reference.hpp with
+// located contact events. Each carries a provenance whose error estimate is
+// honest for the output times (see mp_reference_error, quad_reference_error).
 #include <vector>
 
+#include "models/extended_precision.hpp"
 #include "reference/multiprecision_reference.hpp"
 #include "reference/provenance.hpp"
 
 namespace granconv {
 
-struct MpReference {
-  std::vector<Vec<Mp50>> states;  // at the requested times
+template <class S>
+struct ExtendedReference {
+  std::vector<Vec<S>> states;  // at the requested times
   Provenance provenance;
 };
+using MpReference = ExtendedReference<Mp50>;
 
-// Tolerance of the RKF 7(8) reference: far below the scheme errors a study
-// resolves in 50 digits (~1e-25 at the finest steps), well above round-off (~1e-49).
+// Tolerance of the 50-digit RKF 7(8) reference: far below the scheme errors
+// a study resolves in 50 digits (~1e-25 at the finest steps), well above
+// round-off (~1e-49).
 inline const Mp50& mp_reference_tolerance() {
   static const Mp50 tol("1e-30");
   return tol;
 }
 
+// Tolerance of the Quad RKF 7(8) reference: 1e-28, five decades above Quad's
+// eps (1.9e-34), so that its step-size control is not steered by round-off,
+// and still ten decades below the smallest errors the Quad sweeps fit (~1e-18).
+// Its actual error is measured against Mp50 (quad_reference_error).
+inline const Quad& quad_reference_tolerance() {
+  static const Quad tol(1e-28);  // 1e-28 as a double: the tolerance need not be a decimal
+  return tol;
+}
+
 // The states at `times` (sorted ascending, in [0, t_end]); the provenance's
-// error estimate is left 0 (it depends on the problem only: mp_reference_error).
+// error estimate is left 0 (it depends on the problem only: the *_error
+// functions below).
 MpReference mp_reference(const Problem<Mp50>& problem, const std::vector<Mp50>& times);
+ExtendedReference<Quad> quad_reference(const Problem<Quad>& problem, const std::vector<Quad>& times);
 
 // What the reference of `problem` may be off by at any output time: for an
 // exact solution a few ulps of Mp50; for RKF 7(8) the largest difference, at
@@ -35,5 +50,15 @@ MpReference mp_reference(const Problem<Mp50>& problem, const std::vector<Mp50>& 
 // the estimate holds at every grid time. Replaces `provenance` by that of
 // the tolerance-1e-30 run (solver, steps, events) with the estimate.
 void mp_reference_error(const Problem<Mp50>& problem, Provenance& provenance);
+
+// The same for the Quad reference, certified in 50 digits: the largest
+// difference at 1001 evenly spaced times between the Quad run (tolerance
+// 1e-28) and the Mp50 reference of `twin` (the same problem built in Mp50),
+// plus that reference's own estimate (mp_reference_error). The difference
+// holds the Quad run's truncation and round-off error and the rounding of the
+// problem's data to Quad; the Mp50 term bounds what the certifier itself may
+// be off by. The three runs go on `jobs` threads. Replaces `provenance` by
+// that of the Quad run, with the estimate and, in its method, both terms.
+void quad_reference_error(const Problem<Quad>& problem, const Problem<Mp50>& twin, Provenance& provenance, int jobs);
 
 }  // namespace granconv

@@ -44,7 +44,7 @@ OrderSpec parse_order_spec(FieldReader& r) {
   c.error_measure = r.one_of("error", {"grid-max", "final-x", "final-overlap"}, "grid-max");
   c.scheme_start = r.opt<std::string>("scheme_start", "");
   c.precision = r.opt<int>("precision", 16);
-  r.check(c.precision == 16 || c.precision == 50, "precision", "must be 16 (double) or 50 (cpp_bin_float_50)");
+  r.check(valid_precision(c.precision), "precision", "must be 16 (double), 33 (float128) or 50 (cpp_bin_float_50)");
   c.gamma_per_h = r.maybe<double>("gamma_per_h", positive());
   return c;
 }

@@ -15,6 +15,7 @@
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/grid_errors.hpp"
 #include "studies/mp_reference.hpp"
+#include "studies/study_precision.hpp"
 #include "studies/parallel_for.hpp"
 #include "studies/step_grid.hpp"
 
@@ -35,49 +36,6 @@ std::string model_name(const Chain<double>& c) {
 namespace {
 
 bool final_time_only(const Claim& c) { return c.error_measure != "grid-max"; }
-
-// The scalar a study runs in: double against the (cached) CVODE reference,
-// or cpp_bin_float_50 (`--precision 50`) against studies/mp_reference.hpp.
-// The sweep itself (run_study_in) is the same code for both.
-template <class S>
-struct Precision;
-
-template <>
-struct Precision<double> {
-  static constexpr int digits = 16;
-  using Reference = ReferenceSolution;
-  // One CVODE reference at the union of all grid times serves every run.
-  static constexpr bool shared_reference = true;
-  static Scheme<double> scheme(const Claim& claim, const StudyOptions& opt, const SchemeOptions& so) {
-    return opt.tableau ? runge_kutta_scheme(*opt.tableau, "tableau " + opt.tableau->name)
-                       : make_scheme<double>(claim.scheme, so);
-  }
-  static Reference reference(const Problem<double>& pr, const std::vector<double>& times, const StudyOptions& opt) {
-    return cached_reference(pr, times, opt.reference, opt.cache_dir);
-  }
-};
-
-template <>
-struct Precision<Mp50> {
-  static constexpr int digits = 50;
-  struct Reference {
-    std::vector<Mp50> times;
-    std::vector<Vec<Mp50>> states;
-    Provenance provenance;
-  };
-  // Mp50 references are ~100x dearer than CVODE's: one per step count, on the
-  // sweep's threads, instead of one serial run at the union of all grid times.
-  static constexpr bool shared_reference = false;
-  static Scheme<Mp50> scheme(const Claim& claim, const StudyOptions& opt, const SchemeOptions& so) {
-    if (opt.tableau) throw std::invalid_argument("--tableau runs in double only; it cannot be combined with precision 50");
-    return make_scheme<Mp50>(claim.scheme, so);
-  }
-  // Without the error estimate (it depends on the problem only: mp_reference_error).
-  static Reference reference(const Problem<Mp50>& pr, const std::vector<Mp50>& times, const StudyOptions&) {
-    MpReference r = mp_reference(pr, times);
-    return {times, std::move(r.states), std::move(r.provenance)};
-  }
-};
 
 // The claim's error measure (Claim::error_measure) of one run with n steps.
 template <class S, class Ref>
@@ -208,7 +166,7 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
   };
 
   // A fixed scenario has one reference at the union of all grid times (in
-  // double; in Mp50 one per step count, with one error estimate for them
+  // double; in Quad and Mp50 one per step count, with one error estimate for them
   // all); with γ coupled to h every step size has a reference of its own.
   std::optional<typename P::Reference> shared;
   std::optional<double> problem_error;
@@ -218,14 +176,14 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
       res.reference = shared->provenance.to_json();
     } else {
       Provenance p;
-      mp_reference_error(pr, p);
+      P::reference_error(pr, make_problem<Mp50>(claim.scenario, claim.params), p, opt.jobs);
       problem_error = p.error_estimate;
       res.reference = p.to_json();
     }
   }
   std::vector<nlohmann::json> provenance(m);
   std::atomic<std::size_t> done{0};
-  // Mp50 runs largest step count first, so that no thread is left alone with
+  // Extended precision runs the largest step count first, so that no thread is left alone with
   // the dearest run at the end (results do not depend on the order).
   const bool largest_first = !P::shared_reference;
   parallel_for(m, opt.jobs, [&](std::size_t j) {
@@ -242,7 +200,7 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
       const Problem<S>& pr_h = claim.gamma_per_h ? own.emplace(problem_at<S>(claim, h)) : pr;
       auto ref = P::reference(pr_h, reference_times(claim, pr.t_end, {n}), opt);
       if (!problem_error) {
-        if constexpr (!P::shared_reference) mp_reference_error(pr_h, ref.provenance);
+        if constexpr (!P::shared_reference) P::reference_error(pr_h, problem_at<Mp50>(claim, h), ref.provenance, 1);
         provenance[i] = ref.provenance.to_json();
       }
       e = claim_grid_errors(claim, scheme, pr_h, form, n, ref);
@@ -283,17 +241,18 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
   return res;
 }
 
-// The same sweep in double next to the Mp50 one, as a figure of the record
-// and a sentence of its notes: where double precision stops (its errors part
-// from the Mp50 errors, its floor) and how far 50 digits go.
-void compare_with_double(StudyResult& res, const Claim& claim, const StudyOptions& opt) {
+// The same sweep in double next to the extended one (scalar `type`), as a
+// figure of the record and a sentence of its notes: where double precision
+// stops (its errors part from the extended errors, its floor) and how far the
+// extended scalar goes.
+void compare_with_double(StudyResult& res, const Claim& claim, const StudyOptions& opt, const std::string& type) {
   StudyOptions o = opt;
   o.progress = nullptr;
   const StudyResult d = run_study_in<double>(claim, o);
   res.trajectory = d.trajectory;
   const std::size_t m = res.h.size();
   // Double is faithful down to the first step size (from the largest) where
-  // its error parts from the Mp50 error by more than 10%.
+  // its error parts from the extended error by more than 10%.
   std::optional<std::size_t> last_agree;
   for (std::size_t i = 0; i < m; ++i) {
     if (!(std::abs(d.error[i] - res.error[i]) <= 0.1 * res.error[i])) break;
@@ -306,9 +265,9 @@ void compare_with_double(StudyResult& res, const Claim& claim, const StudyOption
     if (res.usable[i]) mp_min = std::min(mp_min, res.error[i]);
   }
   const std::string agree =
-      last_agree ? fmt::format("double agrees with Mp50 to 10% down to h = {:.3g} (E = {:.3g})", res.h[*last_agree],
+      last_agree ? fmt::format("double agrees with {} to 10% down to h = {:.3g} (E = {:.3g})", type, res.h[*last_agree],
                                res.error[*last_agree])
-                 : std::string("double differs from Mp50 by more than 10% already at the largest step");
+                 : fmt::format("double differs from {} by more than 10% already at the largest step", type);
   const auto& cd = d.checks.front();
   const std::string d_fit =
       cd.used().ok ? fmt::format("fits order {:.3f} [{:.3f}, {:.3f}] ({})", cd.used().order, cd.used().ci_lo,
@@ -318,29 +277,29 @@ void compare_with_double(StudyResult& res, const Claim& claim, const StudyOption
                                 ? fmt::format("{:.1f} decades below double's", std::log10(d_min / mp_min))
                                 : std::string("double has no usable point to compare with");
   res.precision_note = fmt::format(
-      "Extended precision (cpp_bin_float_50): {}; double's exclusion threshold ({} × floor: reference error estimate "
-      "+ round-off) is {:.3g} at best, its smallest usable error {:.3g}, and on this grid and window double {}. In 50 "
+      "Extended precision ({}, {} digits): {}; double's exclusion threshold ({} × floor: reference error estimate "
+      "+ round-off) is {:.3g} at best, its smallest usable error {:.3g}, and on this grid and window double {}. In {} "
       "digits the smallest usable error is {:.3g}, {}.",
-      agree, opt.floor_factor, d_floor, d_min, d_fit, mp_min, below);
+      type, res.precision, agree, opt.floor_factor, d_floor, d_min, d_fit, res.precision, mp_min, below);
   std::vector<double> dfl(m), mfl(m);
   for (std::size_t i = 0; i < m; ++i) dfl[i] = opt.floor_factor * d.floor[i], mfl[i] = opt.floor_factor * res.floor[i];
   res.figures = nlohmann::json::array();
   res.figures.push_back(
-      {{"name", claim.id + "-double-vs-mp50"},
+      {{"name", claim.id + "-double-vs-extended"},
        {"type", "lines"},
-       {"title", claim.id + ": the same sweep in double and in cpp_bin_float_50"},
-       {"caption", "Error vs h of " + claim.id + " in double (CVODE reference) and in 50 digits (Mp50 reference); "
+       {"title", claim.id + ": the same sweep in double and in " + type},
+       {"caption", "Error vs h of " + claim.id + " in double (CVODE reference) and in " + type + " (" + type + " reference); "
                        "dashed: each run's exclusion threshold (points below it are not fitted). " + agree + "."},
        {"xlabel", "step size h"},
        {"ylabel", "error E(h)"},
        {"logx", true},
        {"logy", true},
        {"series",
-        {{{"title", "cpp_bin_float_50"}, {"x", res.h}, {"y", res.error}, {"style", "linespoints"}, {"color", "#d62728"}},
+        {{{"title", type}, {"x", res.h}, {"y", res.error}, {"style", "linespoints"}, {"color", "#d62728"}},
          {{"title", "double"}, {"x", d.h}, {"y", d.error}, {"style", "points"}, {"color", "#1f4fbf"}},
          {{"title", fmt::format("double: {} × floor", opt.floor_factor)}, {"x", d.h}, {"y", dfl}, {"style", "dashes"},
           {"color", "#1f4fbf"}},
-         {{"title", fmt::format("Mp50: {} × floor", opt.floor_factor)}, {"x", res.h}, {"y", mfl}, {"style", "dashes"},
+         {{"title", fmt::format("{}: {} × floor", type, opt.floor_factor)}, {"x", res.h}, {"y", mfl}, {"style", "dashes"},
           {"color", "#d62728"}}}}});
 }
 
@@ -349,11 +308,16 @@ void compare_with_double(StudyResult& res, const Claim& claim, const StudyOption
 StudyResult run_study(const Claim& claim, const StudyOptions& opt) {
   const int precision = opt.precision.value_or(claim.precision);
   if (precision == 16) return run_study_in<double>(claim, opt);
-  if (precision != 50)
-    throw std::invalid_argument("precision must be 16 (double) or 50 (cpp_bin_float_50), not " +
-                                std::to_string(precision));
-  StudyResult res = run_study_in<Mp50>(claim, opt);
-  compare_with_double(res, claim, opt);
+  StudyResult res;
+  if (precision == 33) {
+    res = run_study_in<Quad>(claim, opt);
+    compare_with_double(res, claim, opt, Precision<Quad>::type_name);
+  } else if (precision == 50) {
+    res = run_study_in<Mp50>(claim, opt);
+    compare_with_double(res, claim, opt, Precision<Mp50>::type_name);
+  } else {
+    throw std::invalid_argument(precision_rule() + ", not " + std::to_string(precision));
+  }
   return res;
 }
 

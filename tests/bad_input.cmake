@@ -79,7 +79,7 @@ granconv_bad_input(tableau-30-stages "more stages than the limit of 16"
   run jvb-fig3-cn-xv --tableau @DATA@/tableau-30-stages-implicit.json --out @OUT@)
 # 8. Output, streams, files.
 granconv_bad_input(out-unwritable "cannot create output directory /dev/null/out: Not a directory"
-  run jvb-fig2-gl-xw-mp50 --out /dev/null/out)
+  run jvb-fig2-gl-xw-xp --out /dev/null/out)
 granconv_bad_input(out-empty "--out must name a directory" run jvb-fig3-cn-xv --out @EMPTY@)
 granconv_bad_input(stdout-full "cannot write to standard output: No space left on device" list studies
   STDOUT_FILE /dev/full)
