@@ -1,6 +1,5 @@
 #include "studies/claim.hpp"
 
-#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <set>
@@ -46,15 +45,15 @@ void read_deviation(FieldReader& r, Claim& c) {
 
 }  // namespace
 
-Claim parse_claim(const nlohmann::json& j, std::vector<std::string>& problems) {
+Claim parse_claim(const nlohmann::json& j, std::vector<std::string>& problems, const std::string& unnamed) {
   Claim c;
   const std::size_t before = problems.size();
   if (!j.is_object()) {
-    problems.push_back("a claim of the catalogue is not an object: " + j.dump().substr(0, 60));
+    problems.push_back(unnamed + " is not an object");
     return c;
   }
   const bool named = j.contains("id") && j.at("id").is_string();
-  FieldReader r(j, named ? "claim '" + j.at("id").get<std::string>() + "'" : "a claim", problems);
+  FieldReader r(j, named ? "claim '" + j.at("id").get<std::string>() + "'" : unnamed, problems);
   c.id = r.req<std::string>("id");
   c.title = r.req<std::string>("title");
   r.object("source", [&](FieldReader& s) {
@@ -69,10 +68,11 @@ Claim parse_claim(const nlohmann::json& j, std::vector<std::string>& problems) {
   c.notes = r.opt<std::string>("notes", "");
   std::vector<std::string> names;
   for (const auto& k : claim_kinds()) names.push_back(k.name);
+  const std::size_t before_kind = problems.size();
   c.kind = r.one_of("kind", names, "order");
   c.record = j;
   // Without a known kind, no field beyond the common ones can be judged.
-  if (std::find(names.begin(), names.end(), c.kind) == names.end()) return c;
+  if (problems.size() != before_kind) return c;
   c.spec = find_kind(c.kind).parse(r);
   // Order studies read their fields from the claim itself (studies/claim.hpp).
   if (const auto* o = std::any_cast<OrderSpec>(&c.spec)) static_cast<OrderSpec&>(c) = *o;
@@ -116,9 +116,9 @@ Catalogue read_catalogue(const std::filesystem::path& file) {
   for (const auto& [k, v] : j.items())
     if (k != "about" && k != "claims") cat.problems.push_back("claim catalogue: unknown field '" + k + "'");
   std::set<std::string> ids;
-  for (const auto& cj : j.at("claims")) {
+  for (std::size_t i = 0; i < j.at("claims").size(); ++i) {
     const std::size_t before = cat.problems.size();
-    Claim c = parse_claim(cj, cat.problems);
+    Claim c = parse_claim(j.at("claims")[i], cat.problems, "claim #" + std::to_string(i + 1));
     if (!c.id.empty() && !ids.insert(c.id).second) cat.problems.push_back("claim id '" + c.id + "' appears twice");
     if (cat.problems.size() == before) cat.claims.push_back(std::move(c));
   }

@@ -81,8 +81,10 @@ struct Catalogue {
   std::vector<std::string> problems;
 };
 Catalogue read_catalogue(const std::filesystem::path& file);
-// One record: its problems go to `problems`; the claim is usable when none was added.
-Claim parse_claim(const nlohmann::json& record, std::vector<std::string>& problems);
+// One record: its problems go to `problems`, naming the claim by its id (or
+// `unnamed` without one); the claim is usable when none was added.
+Claim parse_claim(const nlohmann::json& record, std::vector<std::string>& problems,
+                  const std::string& unnamed = "a claim");
 // As parse_claim, throwing std::invalid_argument with the first problem.
 Claim parse_claim(const nlohmann::json& record);
 

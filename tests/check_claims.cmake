@@ -17,9 +17,10 @@ endfunction()
 granconv_expect_bad_catalogue(unknown-key unknown-key "claim 'jvb-fig4': unknown field 'hh' \\(did you mean 'h'\\?\\)")
 granconv_expect_bad_catalogue(missing-field missing-field "claim 'jvb-fig3-gl-xw': missing field 'grid.h_min'")
 granconv_expect_bad_catalogue(wrong-type wrong-type "claim 'jvb-fig4': field 'h' must be a number, not the string \"0.5\"")
-# Every problem is listed, not only the first: one file, two claims, two lines.
+# Every problem is listed, not only the first: one file, three claims, three lines.
 granconv_expect_bad_catalogue(unknown-scheme unknown-names "claim 'jvb-fig3-gl-xw': field 'scheme': unknown scheme 'gl9'")
 granconv_expect_bad_catalogue(unknown-scenario unknown-names "claim 'jvb-fig2-cn-xv': field 'scenario': unknown scenario 'pentamer'")
+granconv_expect_bad_catalogue(unknown-kind unknown-names "claim 'jvb-fig4': field 'kind' must be one of .*'cradle'.*, not 'cradel'")
 granconv_expect_bad_catalogue(check-key-typo check-key-typo
   "missing field 'checks\\[0\\].expected_order'.*unknown field 'checks\\[0\\].expected_ordr' \\(did you mean 'expected_order'\\?\\)")
 # A check naming a series the claim does not have fails at load, not after the sweep.
