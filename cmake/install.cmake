@@ -4,18 +4,18 @@
 # granconv::studies (or a lower module such as granconv::schemes).
 include(CMakePackageConfigHelpers)
 
-set(GRANCONV_MODULES models schemes reference studies_fit reports studies)
+set(GRANCONV_MODULES models schemes reference fit reports studies)
 foreach(module IN LISTS GRANCONV_MODULES)
   set_target_properties(granconv_${module} PROPERTIES EXPORT_NAME ${module})
   add_library(granconv::${module} ALIAS granconv_${module})
 endforeach()
 
-install(TARGETS granconv_models granconv_schemes granconv_reference granconv_studies_fit granconv_reports
+install(TARGETS granconv_models granconv_schemes granconv_reference granconv_fit granconv_reports
                 granconv_studies
         EXPORT granconvTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS granconv RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(DIRECTORY models schemes reference studies reports
+install(DIRECTORY models schemes reference fit studies reports
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/granconv
         FILES_MATCHING PATTERN "*.hpp")
 install(FILES studies/claims.json studies/results_summary.json DESTINATION ${CMAKE_INSTALL_DATADIR}/granconv)

@@ -31,7 +31,7 @@
 
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/atlas_models.hpp"
-#include "studies/order_fit.hpp"
+#include "fit/order_fit.hpp"
 #include "studies/study.hpp"
 
 namespace granconv {

@@ -16,8 +16,8 @@
 #include "reference/reference_cache.hpp"
 #include "schemes/contact_dynamics.hpp"
 #include "studies/catalogue_rules.hpp"
-#include "studies/damped_sine_fit.hpp"
-#include "studies/order_fit.hpp"
+#include "fit/damped_sine_fit.hpp"
+#include "fit/order_fit.hpp"
 #include "studies/parallel_for.hpp"
 #include "studies/verdict.hpp"
 

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "studies/order_fit.hpp"
+#include "fit/order_fit.hpp"
 
 namespace granconv {
 

@@ -27,7 +27,7 @@
 #include "studies/output_dir.hpp"
 #include "studies/step_grid.hpp"
 #include "studies/study.hpp"
-#include "studies/tableau_file.hpp"
+#include "schemes/tableau_file.hpp"
 
 namespace granconv::cli {
 

@@ -12,7 +12,7 @@
 #include <fmt/format.h>
 
 #include "reference/reference_cache.hpp"
-#include "studies/order_fit.hpp"
+#include "fit/order_fit.hpp"
 #include "studies/parallel_for.hpp"
 
 namespace granconv {

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "studies/mollified_order_claims.hpp"
-#include "studies/order_fit.hpp"
+#include "fit/order_fit.hpp"
 
 namespace granconv::mollified_order {
 

@@ -14,7 +14,7 @@
 #include "reference/reference_cache.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/grid_errors.hpp"
-#include "studies/mp_reference.hpp"
+#include "reference/mp_reference.hpp"
 #include "studies/parallel_for.hpp"
 #include "studies/step_grid.hpp"
 
@@ -37,7 +37,7 @@ namespace {
 bool final_time_only(const Claim& c) { return c.error_measure != "grid-max"; }
 
 // The scalar a study runs in: double against the (cached) CVODE reference,
-// or cpp_bin_float_50 (`--precision 50`) against studies/mp_reference.hpp.
+// or cpp_bin_float_50 (`--precision 50`) against reference/mp_reference.hpp.
 // The sweep itself (run_study_in) is the same code for both.
 template <class S>
 struct Precision;

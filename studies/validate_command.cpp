@@ -14,7 +14,7 @@
 
 #include "studies/commands.hpp"
 #include "studies/output_dir.hpp"
-#include "studies/tableau_file.hpp"
+#include "schemes/tableau_file.hpp"
 #include "studies/validate.hpp"
 
 namespace granconv::cli {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "studies/order_fit.hpp"
+#include "fit/order_fit.hpp"
 
 namespace granconv {
 

@@ -11,7 +11,7 @@
 
 #include "schemes/contact_dynamics.hpp"
 #include "studies/claim_kinds.hpp"
-#include "studies/damped_sine_fit.hpp"
+#include "fit/damped_sine_fit.hpp"
 
 using namespace granconv;
 

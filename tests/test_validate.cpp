@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "schemes/scheme_catalogue.hpp"
-#include "studies/tableau_file.hpp"
+#include "schemes/tableau_file.hpp"
 #include "reports/report.hpp"
 #include "studies/atomic_file.hpp"
 #include "studies/validate.hpp"

@@ -1,4 +1,4 @@
-#include "studies/mp_reference.hpp"
+#include "reference/mp_reference.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "studies/damped_sine_fit.hpp"
+#include "fit/damped_sine_fit.hpp"
 
 #include <algorithm>
 #include <cmath>

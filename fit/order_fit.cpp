@@ -1,4 +1,4 @@
-#include "studies/order_fit.hpp"
+#include "fit/order_fit.hpp"
 
 #include <algorithm>
 #include <cmath>

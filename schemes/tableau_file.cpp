@@ -1,4 +1,4 @@
-#include "studies/tableau_file.hpp"
+#include "schemes/tableau_file.hpp"
 
 #include <cerrno>
 #include <cmath>
