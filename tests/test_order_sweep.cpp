@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "studies/order_sweep_claims.hpp"
+#include "studies/kinds/thesis/order_sweep_claims.hpp"
 
 using namespace granconv::order_sweep;
 using nlohmann::json;
