@@ -34,7 +34,8 @@ bool claim_passes(const std::string& id, const nlohmann::json& overrides) {
   nlohmann::json rec;
   for (const auto& f : catalogue_files(default_claims_file())) {
     std::ifstream in(f);
-    for (const auto& c : nlohmann::json::parse(in).at("claims"))
+    const auto file = nlohmann::json::parse(in);
+    for (const auto& c : file.at("claims"))
       if (c.at("id") == id) rec = c;
   }
   REQUIRE(!rec.is_null());

@@ -102,7 +102,8 @@ json shipped_catalogue_json() {
   json cat = {{"about", "test"}, {"claims", json::array()}};
   for (const auto& file : catalogue_files(default_claims_file())) {
     std::ifstream in(file);
-    for (const auto& c : json::parse(in).at("claims")) cat["claims"].push_back(c);
+    const json records = json::parse(in);
+    for (const auto& c : records.at("claims")) cat["claims"].push_back(c);
   }
   return cat;
 }
