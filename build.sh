@@ -31,9 +31,9 @@ case "${1:-}" in
     # linked from the report. Status 1 (a failed verdict) is on the page and
     # must not stop the report; status 2 (an error) does.
     for tableau in tableaux/*.json; do
-      "$build/studies/granconv" validate --tableau "$tableau" --out "$out" --jobs "$jobs" || [[ $? -eq 1 ]]
+      "$build/app/granconv" validate --tableau "$tableau" --out "$out" --jobs "$jobs" || [[ $? -eq 1 ]]
     done
-    "$build/studies/granconv" report --out "$out" --jobs "$jobs"
+    "$build/app/granconv" report --out "$out" --jobs "$jobs"
     ;;
   test)
     cd "$build"

@@ -1,6 +1,6 @@
 #pragma once
 // The scalar types wider than double, by the decimal digits a claim's
-// "precision" names (studies/claim.hpp): 16 is double, 33 is Quad, 50 is Mp50.
+// "precision" names (studies/core/claim.hpp): 16 is double, 33 is Quad, 50 is Mp50.
 //  - Quad (boost::multiprecision::float128 over GCC's __float128 and
 //    libquadmath): 113-bit significand, eps 1.9e-34. Sweeps below double's
 //    floor need errors down to ~1e-20 and a 1e-30 floor is plenty; a GL2 step

@@ -1,5 +1,5 @@
 #pragma once
-// CVODE reference solutions of a chain scenario (ARCHITECTURE.md, reference/).
+// CVODE reference solutions of a chain scenario (docs/architecture.md, "Folders").
 //
 // The (x, w) formulation of JVB eqs. (10)-(11) is integrated (its right-hand
 // side is locally Lipschitz), with a root function on every contact gap

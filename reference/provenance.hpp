@@ -1,7 +1,7 @@
 #pragma once
 // Where a reference solution came from: solver, version, method, tolerances,
 // work done, contact events found and an estimate of its own error. Every
-// study result carries this object (ARCHITECTURE.md, "Core ideas").
+// study result carries this object (docs/architecture.md, "Core ideas").
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>

@@ -13,9 +13,9 @@
 
 #include <fmt/format.h>
 
-#include "reports/figures.hpp"
+#include "reports/figures/figures.hpp"
 #include "reports/format.hpp"
-#include "reports/index_html.hpp"
+#include "reports/pages/index_html.hpp"
 #include "reports/study_file.hpp"
 
 namespace granconv {

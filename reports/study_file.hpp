@@ -31,7 +31,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "studies/order_fit.hpp"
+#include "fit/order_fit.hpp"
 
 namespace granconv::report_detail {
 

@@ -11,8 +11,9 @@ function(step what)
   set(step_output "${out}" PARENT_SCOPE)
 endfunction()
 step("cmake --install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK}/prefix)
-foreach(f include/granconv/schemes/scheme.hpp bin/granconv
-          share/granconv/claims.json)
+foreach(f include/granconv/schemes/scheme.hpp include/granconv/studies/validate/validate.hpp
+          include/granconv/studies/validate.hpp bin/granconv share/granconv/claims/index.json
+          share/granconv/claims/jvb2020.json share/granconv/results_summary.json)
   if(NOT EXISTS ${WORK}/prefix/${f})
     message(FATAL_ERROR "cmake --install did not install ${f}")
   endif()

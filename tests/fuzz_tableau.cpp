@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "schemes/tableau_expression.hpp"
-#include "studies/tableau_file.hpp"
+#include "schemes/tableau_file.hpp"
 
 namespace {
 

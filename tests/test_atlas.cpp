@@ -7,8 +7,8 @@
 #include <set>
 
 #include "schemes/scheme_catalogue.hpp"
-#include "studies/atlas.hpp"
-#include "studies/grid_errors.hpp"
+#include "studies/atlas/atlas.hpp"
+#include "studies/support/grid_errors.hpp"
 
 using namespace granconv;
 

@@ -10,8 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include "schemes/contact_dynamics.hpp"
-#include "studies/claim_kinds.hpp"
-#include "studies/damped_sine_fit.hpp"
+#include "studies/core/catalogue.hpp"
+#include "studies/core/claim_kinds.hpp"
+#include "fit/damped_sine_fit.hpp"
 
 using namespace granconv;
 
@@ -30,16 +31,18 @@ cd::Chain1D e1_chain(int ni, std::uint64_t seed, cd::GapMode gap = cd::GapMode::
 
 // The claim `id` of the catalogue with some record fields replaced, run.
 bool claim_passes(const std::string& id, const nlohmann::json& overrides) {
-  std::ifstream in(default_claims_file());
-  const auto cat = nlohmann::json::parse(in);
   nlohmann::json rec;
-  for (const auto& c : cat.at("claims"))
-    if (c.at("id") == id) rec = c;
+  for (const auto& f : catalogue_files(default_claims_file())) {
+    std::ifstream in(f);
+    const auto file = nlohmann::json::parse(in);
+    for (const auto& c : file.at("claims"))
+      if (c.at("id") == id) rec = c;
+  }
   REQUIRE(!rec.is_null());
   for (const auto& [k, v] : overrides.items()) rec[k] = v;
   const auto file = std::filesystem::temp_directory_path() / ("granconv-cd-test-" + id + ".json");
   std::ofstream(file) << nlohmann::json{{"about", "test"}, {"claims", {rec}}}.dump();
-  const auto claims = load_claims(file);
+  const auto claims = load_catalogue(file);
   std::filesystem::remove(file);
   StudyOptions opt;
   opt.jobs = 2;

@@ -1,9 +1,9 @@
-// The reader of catalogue records (studies/field_reader.hpp): typed fields
+// The reader of catalogue records (studies/support/field_reader.hpp): typed fields
 // with ranges, every problem collected as one line naming the claim and the
 // field, and every key nobody read reported.
 #include <catch2/catch.hpp>
 
-#include "studies/field_reader.hpp"
+#include "studies/support/field_reader.hpp"
 
 using namespace granconv;
 using nlohmann::json;

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "studies/mollified_order_claims.hpp"
+#include "studies/kinds/thesis/mollified_order/mollified_order_claims.hpp"
 
 using namespace granconv;
 

@@ -5,7 +5,7 @@
 
 #include "schemes/order_conditions.hpp"
 #include "schemes/scheme_catalogue.hpp"
-#include "studies/tableau_file.hpp"
+#include "schemes/tableau_file.hpp"
 
 using namespace granconv;
 using mp50 = boost::multiprecision::cpp_bin_float_50;

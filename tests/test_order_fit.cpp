@@ -4,7 +4,7 @@
 #include <random>
 #include <vector>
 
-#include "studies/order_fit.hpp"
+#include "fit/order_fit.hpp"
 
 using namespace granconv;
 

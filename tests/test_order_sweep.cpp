@@ -2,8 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "studies/field_reader.hpp"
-#include "studies/order_sweep_claims.hpp"
+#include "studies/kinds/thesis/order_sweep_claims.hpp"
+#include "studies/support/field_reader.hpp"
 
 using namespace granconv::order_sweep;
 using granconv::FieldReader;

@@ -10,7 +10,7 @@
 #include "models/extended_precision.hpp"
 #include "models/positive_power.hpp"
 #include "schemes/scheme_catalogue.hpp"
-#include "studies/study.hpp"
+#include "studies/core/study.hpp"
 #include "tests/oscillator.hpp"
 
 using namespace granconv;
@@ -39,7 +39,7 @@ Claim small_claim(int precision = 50) {
   c.scheme = "gl2";
   c.formulation = "xw";
   c.params = {"t_end=0.15"};  // a tenth of the paper's interval: a cheap 50-digit sweep
-  c.grid = {0.005, 0.0005, 8};  // one decade: the least a fit may pass on (studies/verdict.hpp)
+  c.grid = {0.005, 0.0005, 8};  // one decade: the least a fit may pass on (studies/core/verdict.hpp)
   c.checks.push_back({"all", FitWindow{0.0005, 0.005}, FitKind::least_squares, 4.0, 0.2, 0.4, {3.0}});
   c.precision = precision;
   return c;

@@ -1,4 +1,4 @@
-// Tableau files with exact entries (studies/tableau_file.hpp) and the
+// Tableau files with exact entries (schemes/tableau_file.hpp) and the
 // expression evaluator behind them (schemes/tableau_expression.hpp).
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -6,7 +6,7 @@
 #include <random>
 
 #include "schemes/tableau_expression.hpp"
-#include "studies/tableau_file.hpp"
+#include "schemes/tableau_file.hpp"
 
 using namespace granconv;
 using mp50 = boost::multiprecision::cpp_bin_float_50;

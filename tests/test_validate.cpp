@@ -1,4 +1,4 @@
-// The validate API (studies/validate.hpp): items 1–3 on the shipped tableau
+// The validate API (studies/validate/validate.hpp): items 1–3 on the shipped tableau
 // files against their textbook properties, and a scheme written in code (no
 // tableau) through the whole battery — the README's example, verbatim.
 #include <catch2/catch.hpp>
@@ -11,10 +11,11 @@
 #include <sstream>
 
 #include "schemes/scheme_catalogue.hpp"
-#include "studies/tableau_file.hpp"
+#include "schemes/tableau_file.hpp"
 #include "reports/report.hpp"
-#include "studies/atomic_file.hpp"
-#include "studies/validate.hpp"
+#include "reports/atomic_file.hpp"
+#include "reports/pages/validation_page.hpp"
+#include "studies/validate/validate.hpp"
 
 using namespace granconv;
 

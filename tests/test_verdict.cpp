@@ -1,5 +1,5 @@
-// Verdicts (studies/verdict.hpp) and the catalogue's load-time rules
-// (studies/catalogue_rules.hpp): rivals and tolerance sources.
+// Verdicts (studies/core/verdict.hpp) and the catalogue's load-time rules
+// (studies/core/catalogue_rules.hpp): rivals and tolerance sources.
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -8,9 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "studies/catalogue_rules.hpp"
-#include "studies/claim.hpp"
-#include "studies/verdict.hpp"
+#include "studies/core/catalogue.hpp"
+#include "studies/core/catalogue_rules.hpp"
+#include "studies/core/claim.hpp"
+#include "studies/core/verdict.hpp"
 
 using namespace granconv;
 using nlohmann::json;
@@ -94,15 +95,61 @@ TEST_CASE("tolerance sources: every threshold has one, one for all or one per ke
   CHECK(list[0]["basis"] == "paper");
 }
 
+namespace {
+
+// Every claim record of the shipped catalogue, in order, as one file's JSON.
+json shipped_catalogue_json() {
+  json cat = {{"about", "test"}, {"claims", json::array()}};
+  for (const auto& file : catalogue_files(default_claims_file())) {
+    std::ifstream in(file);
+    const json records = json::parse(in);
+    for (const auto& c : records.at("claims")) cat["claims"].push_back(c);
+  }
+  return cat;
+}
+
+}  // namespace
+
 TEST_CASE("the shipped catalogue obeys the rules; a broken one is refused naming the claim") {
-  const auto claims = load_claims(default_claims_file());
+  const auto claims = load_catalogue(default_claims_file());
   CHECK(claims.size() > 50);
-  std::ifstream in(default_claims_file());
-  json cat = json::parse(in);
+  json cat = shipped_catalogue_json();
+  CHECK(cat["claims"].size() == claims.size());
   for (auto& c : cat["claims"])
     if (c["id"] == "th-kk-verlet") c["checks"][0]["tolerance"] = 0.3;  // rival 2 is 0.5 away
   const auto tmp = std::filesystem::temp_directory_path() / "granconv-test-verdict-catalogue.json";
   std::ofstream(tmp) << cat.dump();
-  CHECK_THROWS_WITH(load_claims(tmp), Catch::Contains("claim 'th-kk-verlet'") && Catch::Contains("rival"));
+  CHECK_THROWS_WITH(load_catalogue(tmp), Catch::Contains("claim 'th-kk-verlet'") && Catch::Contains("rival"));
   std::filesystem::remove(tmp);
+}
+
+TEST_CASE("a catalogue directory is read in its index's order; a duplicate id or an unlisted file is refused") {
+  namespace fs = std::filesystem;
+  const json cat = shipped_catalogue_json();
+  const fs::path dir = fs::temp_directory_path() / "granconv-test-catalogue-dir";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  auto write = [&](const std::string& name, const json& j) { std::ofstream(dir / name) << j.dump(); };
+  const json first = cat["claims"][0], second = cat["claims"][1];
+  write("b.json", {{"claims", {first}}});
+  write("a.json", {{"claims", {second}}});
+  write("index.json", {{"files", {"b.json", "a.json"}}});
+  const auto claims = load_catalogue(dir);
+  REQUIRE(claims.size() == 2);
+  CHECK(claims[0].id == first["id"]);  // the index's order, not the names'
+  CHECK(claims[1].id == second["id"]);
+  CHECK(results_summary_beside(dir) == dir.parent_path() / "results_summary.json");
+
+  write("a.json", {{"claims", {first}}});
+  CHECK_THROWS_WITH(load_catalogue(dir), Catch::Contains("claim id '" + first["id"].get<std::string>() + "' appears in both") &&
+                                             Catch::Contains("b.json") && Catch::Contains("a.json"));
+  write("a.json", {{"claims", {second}}});
+  write("forgotten.json", {{"claims", json::array()}});
+  CHECK_THROWS_WITH(load_catalogue(dir), Catch::Contains("forgotten.json is not listed"));
+  fs::remove(dir / "forgotten.json");
+  write("index.json", {{"files", {"b.json", "a.json", "gone.json"}}});
+  CHECK_THROWS_WITH(load_catalogue(dir), Catch::Contains("lists gone.json, which is not there"));
+  write("index.json", {{"files", {"../b.json"}}});
+  CHECK_THROWS_WITH(load_catalogue(dir), Catch::Contains("is not the name of a .json file beside it"));
+  fs::remove_all(dir);
 }

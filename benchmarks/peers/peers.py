@@ -2,7 +2,7 @@
 """Side-by-side reference solves: granconv's CVODE reference against SciPy's
 solve_ivp (DOP853, LSODA, Radau) on the same Kuwabara-Kono chains.
 
-    benchmarks/peers/peers.py [--granconv build/studies/granconv] [--sizes 25,200,1000]
+    benchmarks/peers/peers.py [--granconv build/app/granconv] [--sizes 25,200,1000]
                               [--rtols 1e-10,1e-13] [--budget 120] [--markdown]
 
 Problems (JVB eq. (2), k = 1, beta = 3/2, impact x = 0, v = (1, 0, ...)):
@@ -92,7 +92,7 @@ def scipy_run(method, p, rtol, atol):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--granconv", default="build/studies/granconv")
+    ap.add_argument("--granconv", default="build/app/granconv")
     ap.add_argument("--sizes", default="25,200,1000")
     ap.add_argument("--rtols", default="1e-10,1e-13")
     ap.add_argument("--budget", type=float, default=120.0,

@@ -4,7 +4,8 @@
 // problems, then the page in the directory given on the command line.
 #include <iostream>
 
-#include "studies/validate.hpp"
+#include "granconv/reports/pages/validation_page.hpp"
+#include "granconv/studies/validate/validate.hpp"
 
 int main(int argc, char** argv) {
   using granconv::Mp50;

@@ -1,0 +1,53 @@
+// `granconv atlas`: the order atlas as its own command. It runs the catalogue's
+// "atlas" claim (the same record `granconv run atlas` writes to
+// DIR/studies/atlas.json) and writes DIR/atlas/atlas.json plus the per-cell
+// convergence data as DIR/atlas/cells.csv, each atomically.
+#include <algorithm>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "app/commands.hpp"
+#include "app/options.hpp"
+#include "app/output_dir.hpp"
+#include "reports/atomic_file.hpp"
+#include "studies/atlas/atlas_claims.hpp"
+#include "studies/core/catalogue.hpp"
+#include "studies/core/claim.hpp"
+
+namespace granconv::cli {
+
+int atlas(const AtlasArgs& a) {
+  const auto claims = load_catalogue(catalogue_path(a.claims));
+  const Claim* claim = nullptr;
+  for (const auto& c : claims)
+    if (c.kind == "atlas") {
+      claim = &c;
+      break;
+    }
+  if (!claim) throw std::invalid_argument("the claim catalogue has no claim of kind \"atlas\"");
+  prepare_output_dir(a.out);
+  StudyOptions opt;
+  opt.jobs = resolve_jobs(a.jobs);
+  opt.cache_dir = resolve_cache(a.cache, a.out);
+  const ClaimResult r = find_kind("atlas").run(*claim, opt);  // the record as the kind writes it
+
+  std::string csv = "problem,model,scheme,formulation,n,h,error,floor,usable\n";
+  for (const auto& c : r.record.at("cells")) {
+    if (c.contains("not_applicable")) continue;
+    const auto head = fmt::format("{},{},{},{}", c.at("problem").get<std::string>(), c.at("model").get<std::string>(),
+                                  c.at("scheme").get<std::string>(), c.at("formulation").get<std::string>());
+    for (std::size_t k = 0; k < c.at("h").size(); ++k)
+      csv += fmt::format("{},{},{:.17g},{:.17g},{:.17g},{}\n", head, c.at("steps")[k].get<long>(),
+                         c.at("h")[k].get<double>(), c.at("error")[k].get<double>(), c.at("floor")[k].get<double>(),
+                         c.at("usable")[k].get<bool>() ? 1 : 0);
+  }
+  const auto dir = std::filesystem::path(a.out) / "atlas";
+  write_file_atomically(dir / "atlas.json", r.record.dump(1) + "\n");
+  write_file_atomically(dir / "cells.csv", csv);
+  std::cout << r.summary << "\nwrote " << (dir / "atlas.json").string() << " and " << (dir / "cells.csv").string()
+            << '\n';
+  return 0;
+}
+
+}  // namespace granconv::cli

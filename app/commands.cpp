@@ -1,0 +1,348 @@
+#include "app/commands.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <fstream>
+#include <map>
+#include <set>
+#include <thread>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "app/options.hpp"
+#include "app/output_dir.hpp"
+#include "models/scenarios.hpp"
+#include "reference/reference_cache.hpp"
+#include "reports/atomic_file.hpp"
+#include "reports/report.hpp"
+#include "reports/status.hpp"
+#include "schemes/scheme_catalogue.hpp"
+#include "schemes/tableau_file.hpp"
+#include "studies/core/catalogue.hpp"
+#include "studies/core/claim.hpp"
+#include "studies/core/claim_kinds.hpp"
+#include "studies/core/study.hpp"
+#include "studies/kinds/nb2011/lzb_claims.hpp"
+#include "studies/support/comparison.hpp"
+#include "studies/support/step_grid.hpp"
+#include "studies/atlas/atlas_models.hpp"
+#include "app/output_dir.hpp"
+
+namespace granconv::cli {
+
+std::filesystem::path catalogue_path(const std::string& claims) {
+  return claims.empty() ? default_claims_file() : std::filesystem::path(claims);
+}
+
+namespace {
+
+std::vector<Claim> catalogue(const std::string& claims) { return load_catalogue(catalogue_path(claims)); }
+
+// On a terminal: one line redrawn as step sizes complete; elsewhere (CI,
+// pipes): one line per finished study.
+class Progress {
+ public:
+  Progress() : tty_(::isatty(STDERR_FILENO)) {}
+  std::function<void(std::size_t, std::size_t)> for_study(std::size_t k, std::size_t n, const std::string& id) {
+    if (!tty_) return nullptr;
+    return [=](std::size_t done, std::size_t total) {
+      std::fprintf(stderr, "\r\033[Kstudy %zu of %zu  %s: step sizes %zu/%zu", k, n, id.c_str(), done, total);
+      std::fflush(stderr);
+    };
+  }
+  void finished(std::size_t k, std::size_t n, const std::string& id, Verdict v, double seconds) {
+    if (tty_) std::fprintf(stderr, "\r\033[K");
+    std::fprintf(stderr, "study %zu of %zu  %s: %s (%.1f s)\n", k, n, id.c_str(), shout(v).c_str(), seconds);
+  }
+
+ private:
+  bool tty_;
+};
+
+std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, const StudyOptions& base,
+                                   const std::filesystem::path& out) {
+  Progress progress;
+  std::vector<ClaimResult> results;
+  for (std::size_t k = 0; k < claims.size(); ++k) {
+    StudyOptions opt = base;
+    opt.progress = progress.for_study(k + 1, claims.size(), claims[k]->id);
+    const auto start = std::chrono::steady_clock::now();
+    results.push_back(run_claim(*claims[k], opt));
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    results.back().record["seconds"] = seconds;
+    progress.finished(k + 1, claims.size(), claims[k]->id, results.back().verdict, seconds);
+    write_file_atomically(out / "studies" / (claims[k]->id + ".json"), results.back().record.dump(1) + "\n");
+  }
+  return results;
+}
+
+Problem<double> problem_for(const ProblemArgs& a) {
+  auto p = make_problem<double>(a.scenario, a.params);
+  p.t_end = a.t;
+  return p;
+}
+
+nlohmann::json state_json(const Vec<double>& y) {
+  std::vector<double> x, v;
+  for (int i = 0; i < y.size() / 2; ++i) {
+    x.push_back(y[2 * i]);
+    v.push_back(y[2 * i + 1]);
+  }
+  return {{"x", x}, {"v", v}};
+}
+
+void print_json(const nlohmann::json& j) {
+  std::cout << j.dump(1) << '\n';
+  std::cout.flush();
+  if (!std::cout) throw std::runtime_error("cannot write to standard output");
+}
+
+}  // namespace
+
+int run(const RunArgs& a) {
+  const auto claims = catalogue(a.claims);
+  std::vector<const Claim*> selected;
+  for (const auto& id : a.studies) {
+    if (id == "all") {
+      for (const auto& c : claims) selected.push_back(&c);
+    } else {
+      selected.push_back(&find_claim(claims, id));
+    }
+  }
+  StudyOptions opt;
+  opt.jobs = resolve_jobs(a.jobs);
+  opt.cache_dir = resolve_cache(a.cache, a.out);
+  if (!a.tableau.empty()) opt.tableau = read_tableau_file(a.tableau);
+  opt.expected_order = a.expected;
+  if (a.precision) {
+    if (!valid_precision(*a.precision))
+      throw std::invalid_argument(precision_rule("--precision") + ", not " + std::to_string(*a.precision));
+    // Checked before anything runs: other kinds have no scalar to switch.
+    for (const Claim* c : selected)
+      if (c->kind != "order" && *a.precision != 16)
+        throw std::invalid_argument("--precision " + std::to_string(*a.precision) + " applies to order claims; '" +
+                                    c->id + "' is of kind " + c->kind);
+    opt.precision = a.precision;
+  }
+  opt.scheme.dissipation_scale = a.dissipation_scale;
+  opt.scheme.start = a.start;
+  opt.reference.max_seconds = a.reference_budget;
+  opt.scheme.mu = a.mu;
+  opt.params = a.params;
+  for (const Claim* c : selected) check_overrides(*c, opt);  // before anything runs or is written
+  prepare_output_dir(a.out);
+  Verdict all = Verdict::pass;
+  for (const auto& r : run_claims(selected, opt, a.out)) {
+    std::cout << r.summary << '\n';
+    all = combine(all, r.verdict);
+  }
+  return a.check ? exit_status(all) : 0;
+}
+
+int report(const ReportArgs& a) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto claims = catalogue(a.claims);
+  prepare_output_dir(a.out);
+  std::vector<const Claim*> all;
+  std::set<std::string> ids;
+  for (const auto& c : claims) {
+    all.push_back(&c);
+    ids.insert(c.id + ".json");
+  }
+  StudyOptions opt;
+  opt.jobs = resolve_jobs(a.jobs);
+  opt.cache_dir = resolve_cache(a.cache, a.out);
+  const std::filesystem::path out(a.out);
+  std::vector<std::string> statuses;
+  int post_hoc = 0;
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& r : run_claims(all, opt, out)) {
+    const auto& rec = r.record;
+    statuses.push_back(claim_status(to_string(r.verdict), rec.value("expected_verdict", "pass"), rec.value("new", false)));
+    post_hoc += post_hoc_count(rec.value("tolerances", nlohmann::json::array()));
+    rows.push_back({{"id", rec.at("study")}, {"verdict", to_string(r.verdict)},
+                    {"expected_verdict", rec.value("expected_verdict", "pass")}, {"status", statuses.back()}});
+  }
+  // Results of claims no longer in the catalogue must not reach the report.
+  for (const auto& e : std::filesystem::directory_iterator(out / "studies"))
+    if (e.path().extension() == ".json" && !ids.count(e.path().filename().string())) std::filesystem::remove(e.path());
+  write_report({out, "gnuplot"});
+  // The results summary the README's status column is generated from.
+  const std::string line = summary_line(statuses, post_hoc);
+  write_file_atomically(out / "results-summary.json",
+                        nlohmann::json{{"summary", line}, {"claims", rows}}.dump(1) + "\n");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << fmt::format("report: {} studies: {}; {} written in {:.1f} s\n", claims.size(), line,
+                           (out / "report" / "index.html").string(), seconds);
+  return 0;
+}
+
+int reference(const ReferenceArgs& a) {
+  const auto pr = problem_for(a);
+  ReferenceOptions opt;
+  opt.rtol = a.rtol;
+  opt.atol = a.atol;
+  opt.method = a.method;
+  opt.max_seconds = a.reference_budget;
+  const auto ref = cached_reference(pr, {0.0, a.t}, opt, a.cache);
+  nlohmann::json j = state_json(ref.states.back());
+  j["t"] = a.t;
+  j["scenario"] = a.scenario;
+  j["provenance"] = ref.provenance.to_json();
+  if (a.json) {
+    print_json(j);
+  } else {
+    std::cout << fmt::format("{} at t = {}\n  x = {}\n  v = {}\n", a.scenario, a.t, j["x"].dump(), j["v"].dump());
+  }
+  return 0;
+}
+
+int solve(const SolveArgs& a) {
+  if (!(a.h > 0) || !std::isfinite(a.h)) throw std::invalid_argument("--h must be a positive step size");
+  const auto pr = problem_for(a);
+  if (scheme_info(a.scheme).family == "impulse") {
+    // Impulse stepping through one impact (no time grid): --h is ΔP and the
+    // CVODE Hertz velocities at --t (after the impact) are the reference.
+    if (a.mu || !a.start.empty() || a.formulation != "xv")
+      throw std::invalid_argument("--mu, --start and --formulation do not apply to scheme '" + a.scheme + "'");
+    const auto j = solve_lzb(pr, a.h, a.t, a.cache);
+    if (a.json)
+      print_json(j);
+    else
+      std::cout << fmt::format("lzb ΔP = {} N·s: {} steps, impact duration {:.6e} s, post-impact velocity error vs "
+                               "CVODE Hertz {:.4e} (relative to V {:.4e})\n  v = {}\n",
+                               a.h, j["steps"].get<long>(), j["impact_duration"].get<double>(),
+                               j["final_error"].get<double>(), j["relative_error"].get<double>(), j["v"].dump());
+    return 0;
+  }
+  SchemeOptions so;
+  so.mu = a.mu;
+  so.start = a.start;
+  ComparisonOptions co;
+  co.reference.estimate_error = false;
+  co.reference.max_seconds = a.reference_budget;
+  co.cache_dir = a.cache;
+  co.keep_states = true;
+  const auto c = compare_with_reference(pr, make_scheme<double>(a.scheme, so), formulation_from_string(a.formulation),
+                                        a.h, co);
+  if (c.diverged) throw std::runtime_error(c.diverged_reason);
+  const Vec<double>& xv = c.scheme_xv.back();
+  nlohmann::json j = state_json(xv);
+  j["t"] = a.t;
+  j["max_error_x"] = c.max_error_x;
+  j["max_error_v"] = c.max_error_v;
+  j["final_error"] = (xv - c.reference_xv.back()).cwiseAbs().maxCoeff();
+  j["steps"] = c.steps;
+  j["seconds"] = c.seconds;
+  j["scheme"] = a.scheme;
+  j["formulation"] = a.formulation;
+  if (a.json) {
+    print_json(j);
+  } else {
+    std::cout << fmt::format("{} {} h = {} ({} steps): max error x {:.4e}, v {:.4e}, final {:.4e}; reference sup "
+                             "x {:.4g}, v {:.4g}\n",
+                             a.scheme, a.formulation, a.h, c.steps, c.max_error_x, c.max_error_v,
+                             j["final_error"].get<double>(), c.ref_sup_x, c.ref_sup_v);
+  }
+  return 0;
+}
+
+namespace {
+
+// id -> status from a results summary (`report` writes DIR/results-summary.json).
+std::map<std::string, std::string> read_statuses(const std::filesystem::path& file, std::string& line) {
+  std::ifstream in(file);
+  if (!in) throw std::runtime_error("cannot read the results summary " + file.string());
+  nlohmann::json j;
+  try {
+    in >> j;
+    line = j.at("summary").get<std::string>();
+    std::map<std::string, std::string> m;
+    for (const auto& c : j.at("claims")) m[c.at("id").get<std::string>()] = c.at("status").get<std::string>();
+    return m;
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error("results summary " + file.string() + " is malformed: " + e.what());
+  }
+}
+
+}  // namespace
+
+int check_claims(const std::string& file) {
+  const std::filesystem::path path = file.empty() ? default_claims_file() : std::filesystem::path(file);
+  // A directory is read file by file, as load_catalogue does, so that every
+  // problem of every file is listed, and an id in two files is one more.
+  std::vector<std::string> problems;
+  std::map<std::string, std::string> file_of;  // claim id -> the file that first holds it
+  std::map<std::string, int> kinds;
+  std::size_t claims = 0;
+  for (const auto& f : catalogue_files(path)) {
+    const Catalogue cat = read_catalogue(f);
+    problems.insert(problems.end(), cat.problems.begin(), cat.problems.end());
+    for (const auto& c : cat.claims) {
+      const auto [it, fresh] = file_of.emplace(c.id, f.filename().string());
+      if (!fresh)
+        problems.push_back("claim '" + c.id + "' appears twice (" + it->second + " and " + f.filename().string() + ")");
+      ++kinds[c.kind];
+      ++claims;
+    }
+  }
+  for (const auto& p : problems) std::cerr << "granconv: error: " << p << '\n';
+  if (!problems.empty()) return 2;
+  std::cout << fmt::format("{}: {} claims of {} kinds, no problem found\n", path.string(), claims, kinds.size());
+  return 0;
+}
+
+int list(const std::string& what, bool markdown, const std::string& claims_file, const std::string& results) {
+  if (what == "schemes") {
+    for (const auto& s : scheme_catalogue()) std::cout << fmt::format("{:13} order {}  {}\n", s.name, s.classical_order, s.label);
+  } else if (what == "scenarios") {
+    for (const auto& s : scenario_catalogue()) {
+      std::string params;
+      for (const auto& [k, v] : s.defaults.values()) params += fmt::format(" {}={}", k, v);
+      for (const auto& [k, c] : s.defaults.choices())
+        params += fmt::format(" {}={} ({})", k, c.value, fmt::join(c.allowed, "|"));
+      std::cout << fmt::format("{:15} {}\n{:15} parameters:{}\n", s.name, s.description, "", params);
+    }
+  } else if (what == "models") {
+    // The force-model catalogue (the atlas's columns), with the formulations
+    // each law runs in: xv (x, v), xw (generalized velocity, JVB eqs. (10)–(11)).
+    for (const auto& m : force_models()) {
+      const std::string xw = m.xw_not_applicable();
+      std::cout << fmt::format("{:15} {}: {}\n{:15} formulations: {}\n", m.name, m.label, m.notes, "",
+                               xw.empty() ? std::string("xv, xw") : "xv (xw: " + xw + ")");
+    }
+  } else {
+    const auto claims = catalogue(claims_file);
+    if (markdown) {
+      std::string line;
+      const auto statuses =
+          read_statuses(results.empty() ? results_summary_beside(catalogue_path(claims_file)) : std::filesystem::path(results), line);
+      std::cout << "Status from the latest results: " << line << ".\n\n";
+      std::cout << "| claim | kind | source | scheme | scenario | expected | status |\n|---|---|---|---|---|---|---|\n";
+      for (const auto& c : claims) {
+        std::string expected, scheme = c.record.value("scheme", std::string("–")),
+                              scenario = c.record.value("scenario", std::string("–"));
+        for (const auto& k : c.checks)
+          expected += fmt::format("{}order {} ({})", expected.empty() ? "" : "; ", k.expected_order, k.label);
+        if (c.kind == "order") scheme += " (" + c.formulation + ")";
+        if (expected.empty()) expected = "see the claim's checks";
+        const auto it = statuses.find(c.id);
+        std::string status = it == statuses.end() ? "not run" : it->second;
+        if (status == "deviates" || status == "inconclusive") status = "**" + status + "**: " + c.deviation;
+        else if (status.rfind("unexpected", 0) == 0 || status == "not run") status = "**" + status + "**";
+        std::cout << fmt::format("| `{}` | {} | {}, {} | {} | {} | {} | {} |\n", c.id, c.kind, c.paper, c.item, scheme,
+                                 scenario, expected, status);
+      }
+    } else {
+      for (const auto& c : claims) std::cout << fmt::format("{:18} {}\n", c.id, c.title);
+    }
+  }
+  return 0;
+}
+
+}  // namespace granconv::cli

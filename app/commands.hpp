@@ -1,0 +1,89 @@
+#pragma once
+// The granconv subcommands (docs/architecture.md, "Command line"). Each returns
+// the process exit code: 0 success, 1 a claim failed its check, 3 none failed
+// but one was inconclusive (studies/core/verdict.hpp), 2 bad input
+// or a solver failure (reported on stderr by main).
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace granconv::cli {
+
+struct RunArgs {
+  std::vector<std::string> studies;
+  std::string out = "out";
+  std::string cache;  // default <out>/cache; "none" disables
+  int jobs = 0;       // 0: hardware concurrency
+  bool check = false;
+  std::string tableau;
+  std::optional<double> expected;
+  std::optional<int> precision;  // 16 or 50 digits (order claims); nullopt: each claim's own
+  double dissipation_scale = 1;
+  std::string start;  // start rule of a staggered scheme (perturbation / experiment)
+  std::optional<double> mu;         // θ scheme: weight of the local springs (perturbation)
+  std::vector<std::string> params;  // scenario overrides key=value (model perturbation)
+  std::string claims;
+  double reference_budget = 600;  // seconds per CVODE reference (ReferenceOptions::max_seconds)
+};
+int run(const RunArgs& a);
+
+struct ReportArgs {
+  std::string out = "out";
+  std::string cache;
+  int jobs = 0;
+  std::string claims;
+};
+int report(const ReportArgs& a);
+
+struct ProblemArgs {
+  std::string scenario;
+  std::vector<std::string> params;
+  double t = 0;
+  bool json = false;
+  std::string cache;
+  double reference_budget = 600;  // seconds (ReferenceOptions::max_seconds)
+};
+
+struct ReferenceArgs : ProblemArgs {
+  double rtol = 1e-13, atol = 1e-15;
+  std::string method;
+};
+int reference(const ReferenceArgs& a);
+
+struct SolveArgs : ProblemArgs {
+  std::string scheme, formulation = "xv";
+  double h = 0;
+  std::optional<double> mu;
+  std::string start;
+};
+int solve(const SolveArgs& a);
+
+// `results`: a results summary (see report) for the status column of the
+// Markdown table; "" the committed one beside the catalogue.
+int list(const std::string& what, bool markdown, const std::string& claims, const std::string& results = "");
+
+// Loads and validates a claim catalogue ("" the shipped one) without running
+// anything: every problem on a line of its own to stderr and status 2, else a
+// one-line summary and 0.
+int check_claims(const std::string& file);
+
+// app/validate_command.cpp
+struct ValidateArgs {
+  std::string tableau;
+  std::string out = "out";
+  std::string cache;  // default <out>/cache; "none" disables
+  int jobs = 0;
+  int precision = 16;  // 16 (double) or 50 (item 4 in cpp_bin_float_50)
+};
+int validate(const ValidateArgs& a);
+
+// app/atlas_command.cpp
+struct AtlasArgs {
+  std::string out = "out";
+  std::string cache;  // default <out>/cache; "none" disables
+  int jobs = 0;
+  std::string claims;
+};
+int atlas(const AtlasArgs& a);
+
+}  // namespace granconv::cli

@@ -1,0 +1,218 @@
+// Generic figures carried by result records ("figures"): line plots and
+// heatmaps (e.g. |R(z)| over the complex plane with the |R| = 1 level line,
+// space–time diagrams of bead displacement over (t, bead index)).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "reports/figures/figures.hpp"
+#include "reports/format.hpp"
+#include "reports/figures/gnuplot.hpp"
+
+namespace granconv::report_detail {
+
+namespace {
+
+std::string numtxt(double v) { return std::isfinite(v) ? fmt::format("{:.17g}", v) : "NaN"; }
+
+std::string range(const std::pair<double, double>& r) {
+  auto end = [](double v) { return std::isfinite(v) ? fmt::format("{:.17g}", v) : std::string("*"); };
+  return fmt::format("[{}:{}]", end(r.first), end(r.second));
+}
+
+// Axes, labels and title common to both figure types.
+std::string axes(const Figure& f) {
+  std::string b;
+  if (!f.title.empty()) b += "  set title " + gq(f.title) + " noenhanced\n";
+  if (!f.xlabel.empty()) b += "  set xlabel " + gq(f.xlabel) + " noenhanced\n";
+  if (!f.ylabel.empty()) b += "  set ylabel " + gq(f.ylabel) + " noenhanced\n";
+  if (f.logx) b += "  set logscale x\n  set format x '10^{%L}'\n";
+  if (f.logy) b += "  set logscale y\n  set format y '10^{%L}'\n";
+  if (f.equal_aspect) b += "  set size ratio -1\n";
+  return b;
+}
+
+std::string with_clause(const Series& s, std::size_t index) {
+  static const char* palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
+                                  "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
+  const std::string color = s.color.empty() ? palette[index % (sizeof palette / sizeof *palette)] : s.color;
+  std::string w;
+  if (s.style == "points") w = "with points pt 7 ps 0.6";
+  else if (s.style == "linespoints") w = "with linespoints lw 1.5 pt 7 ps 0.6";
+  else if (s.style == "dashes") w = "with lines lw 2 dt (8, 5)";
+  else w = "with lines lw 2";
+  return w + " lc rgb " + gq(color);
+}
+
+void draw_lines(const Study& s, const Figure& f, const fs::path& dir, const std::string& gnuplot) {
+  // One data block per series (gnuplot `index i`), separated by two blank lines.
+  std::string d = "# " + s.id + ", figure " + f.name + ": one block per series, columns x y\n";
+  std::vector<std::string> plots;
+  std::size_t block = 0;
+  for (std::size_t i = 0; i < f.series.size(); ++i) {
+    const Series& se = f.series[i];
+    bool any = false;
+    for (std::size_t k = 0; k < se.x.size(); ++k) any = any || (std::isfinite(se.x[k]) && std::isfinite(se.y[k]));
+    if (!any) continue;  // an empty block would be a gnuplot error
+    if (block) d += "\n\n";
+    d += "# series " + std::to_string(i + 1) + ": " + se.title + "\n";
+    for (std::size_t k = 0; k < se.x.size(); ++k) d += numtxt(se.x[k]) + " " + numtxt(se.y[k]) + "\n";
+    plots.push_back(gq(f.stem + ".dat") + fmt::format(" index {} using 1:2 ", block) + with_clause(se, i) +
+                    (se.title.empty() ? " notitle" : " title " + gq(se.title) + " noenhanced"));
+    ++block;
+  }
+  write_file(dir / (f.stem + ".dat"), d);
+  std::string b = axes(f);
+  b += "  set grid xtics ytics lc rgb '#e6e6e6'\n  set autoscale xfix\n";
+  b += "  set key outside right top samplen 3 spacing 1.1 font ',10'\n";
+  if (f.xrange) b += "  set xrange " + range(*f.xrange) + "\n";
+  if (f.yrange) b += "  set yrange " + range(*f.yrange) + "\n";
+  if (plots.empty()) {
+    if (!f.xrange) b += "  set xrange [0:1]\n";
+    if (!f.yrange) b += "  set yrange [0:1]\n";
+    b += "  set label 1 'no data' at graph 0.5, 0.5 center\n  plot NaN notitle\n";
+  } else {
+    b += "  plot ";
+    for (std::size_t i = 0; i < plots.size(); ++i) b += (i ? ", \\\n       " : "") + plots[i];
+    b += "\n";
+  }
+  write_file(dir / (f.stem + ".gp"), header("figure " + f.name + " of " + s.id, f.stem) +
+                                         two_terminals(f.stem, "1000,560", "1000,560", b));
+  run_gnuplot(gnuplot, dir, f.stem);
+}
+
+// Uniformly spaced, increasing (within 0.1% of the step): drawable `with image`.
+bool uniform(const std::vector<double>& v) {
+  if (v.size() < 2) return false;
+  const double step = (v.back() - v.front()) / static_cast<double>(v.size() - 1);
+  if (!(step > 0) || !std::isfinite(step)) return false;
+  for (std::size_t i = 1; i < v.size(); ++i)
+    if (!(std::abs(v[i] - v[i - 1] - step) <= 1e-3 * step)) return false;
+  return true;
+}
+
+// Cell edges around grid points: midpoints between neighbours (geometric on a
+// log axis), the end cells as wide as their neighbours.
+std::vector<double> edges(const std::vector<double>& v, bool log) {
+  std::vector<double> e(v.size() + 1);
+  auto mid = [&](double a, double b) { return log && a > 0 && b > 0 ? std::sqrt(a * b) : 0.5 * (a + b); };
+  for (std::size_t i = 1; i < v.size(); ++i) e[i] = mid(v[i - 1], v[i]);
+  const std::size_t n = v.size();
+  if (log && v[0] > 0 && v[1] > 0 && v[n - 1] > 0 && v[n - 2] > 0) {
+    e[0] = v[0] * std::sqrt(v[0] / v[1]);
+    e[n] = v[n - 1] * std::sqrt(v[n - 1] / v[n - 2]);
+  } else {
+    e[0] = v[0] - (e[1] - v[0]);
+    e[n] = v[n - 1] + (v[n - 1] - e[n - 1]);
+  }
+  return e;
+}
+
+void draw_heatmap(const Study& s, const Figure& f, const fs::path& dir, const std::string& gnuplot) {
+  // Grid format (one block per y value: x y z, and on a non-uniform grid the
+  // cell x_lo x_hi y_lo y_hi) serves `with image`, the cell boxes and contouring.
+  const bool image = uniform(f.x) && uniform(f.y) && !f.logx && !f.logy;
+  const std::vector<double> ex = edges(f.x, f.logx), ey = edges(f.y, f.logy);
+  std::string d = "# " + s.id + ", figure " + f.name + ": x y z" + (image ? "" : " x_lo x_hi y_lo y_hi") +
+                  ", one block per y value\n";
+  double zlo = std::numeric_limits<double>::infinity(), zhi = -zlo;
+  for (std::size_t j = 0; j < f.y.size(); ++j) {
+    for (std::size_t i = 0; i < f.x.size(); ++i) {
+      const double z = f.z[j][i];
+      d += fmt::format("{} {} {}", numtxt(f.x[i]), numtxt(f.y[j]), numtxt(z));
+      if (!image)
+        d += fmt::format(" {} {} {} {}", numtxt(ex[i]), numtxt(ex[i + 1]), numtxt(ey[j]), numtxt(ey[j + 1]));
+      d += '\n';
+      if (std::isfinite(z)) zlo = std::min(zlo, z), zhi = std::max(zhi, z);
+    }
+    d += "\n";
+  }
+  write_file(dir / (f.stem + ".dat"), d);
+  const std::string dat = gq(f.stem + ".dat"), cont = gq(f.stem + "_contour.dat");
+  const bool cap = std::isfinite(f.zmax);
+  const std::string zexpr = cap ? fmt::format("($3 > {0:.17g} ? {0:.17g} : $3)", f.zmax) : "3";
+
+  std::string pre;
+  const bool contour = std::isfinite(f.contour);
+  if (contour) {
+    // The level line, traced once by gnuplot into a table and overlaid below.
+    pre += "set table " + cont + "\nset contour base\nset cntrparam linear\n";
+    pre += fmt::format("set cntrparam levels discrete {:.17g}\n", f.contour);
+    pre += "unset surface\nsplot " + dat + " using 1:2:3 with lines notitle\nunset table\nreset\n";
+  }
+  std::string b = axes(f);
+  b += "  set palette defined (0 '#440154', 1 '#3b528b', 2 '#21918c', 3 '#5ec962', 4 '#fde725')\n";
+  if (!f.zlabel.empty()) b += "  set cblabel " + gq(f.zlabel) + " noenhanced\n";
+  if (std::isfinite(zlo)) {
+    const double hi = cap && f.zmax > zlo ? f.zmax : zhi;
+    if (hi > zlo) b += fmt::format("  set cbrange [{:.17g}:{:.17g}]\n", zlo, hi);
+  }
+  const auto [xmin, xmax] = std::minmax_element(ex.begin(), ex.end());
+  const auto [ymin, ymax] = std::minmax_element(ey.begin(), ey.end());
+  b += "  set xrange " + (f.xrange ? range(*f.xrange) : range({*xmin, *xmax})) + "\n";
+  b += "  set yrange " + (f.yrange ? range(*f.yrange) : range({*ymin, *ymax})) + "\n";
+  b += "  set tics out nomirror\n  set border lw 1\n";
+  auto tics = [](const char* axis, const std::vector<double>& at, const std::vector<std::string>& labels) {
+    std::string t = fmt::format("  set {}tics (", axis);
+    for (std::size_t i = 0; i < labels.size(); ++i) t += (i ? ", " : "") + gq(labels[i]) + " " + numtxt(at[i]);
+    return t + ") noenhanced" + (axis[0] == 'x' ? " rotate by 35 right" : "") + "\n";
+  };
+  if (!f.xtics.empty()) b += tics("x", f.x, f.xtics);
+  if (!f.ytics.empty()) b += tics("y", f.y, f.ytics);
+  std::string label = f.contour_label;
+  if (label.empty() && contour) label = (f.zlabel.empty() ? "level" : f.zlabel) + " = " + g(f.contour, 4);
+  std::string overlay;
+  if (contour) {
+    b += "  set bmargin 5.5\n  set key below samplen 3 font ',10'\n";
+    overlay = ", \\\n       " + cont + " using 1:2 with lines lw 4 lc rgb 'white' notitle, \\\n       " + cont +
+              " using 1:2 with lines lw 2 lc rgb 'black' title " + gq(label) + " noenhanced";
+  } else {
+    b += "  unset key\n";
+  }
+  if (image) {
+    b += "  plot " + dat + " using 1:2:" + zexpr + " with image notitle" + overlay + "\n";
+  } else {  // non-uniform grid: one filled box per cell
+    // (bordered in their own colour: no antialiasing seams between cells)
+    b += "  set style fill solid 1.0 border\n";
+    b += "  plot " + dat + " using 1:2:4:5:6:7:" + zexpr + " with boxxyerror lw 1 lc palette notitle" + overlay + "\n";
+  }
+  write_file(dir / (f.stem + ".gp"), header("figure " + f.name + " of " + s.id, f.stem) + pre +
+                                         two_terminals(f.stem, "630,540", "630,540", b));
+  run_gnuplot(gnuplot, dir, f.stem);
+}
+
+}  // namespace
+
+void draw_figure(const Study& s, const Figure& f, const fs::path& dir, const std::string& gnuplot) {
+  if (f.type == "lines") draw_lines(s, f, dir, gnuplot);
+  else if (f.type == "heatmap") draw_heatmap(s, f, dir, gnuplot);
+  else bad(s.file, "figure \"" + f.name + "\": unknown figure type \"" + f.type + "\"");
+}
+
+void check_figure_stems(const std::vector<Study>& studies) {
+  // Stems written for "order" records, then every generic figure's.
+  std::map<std::string, std::string> owner;
+  for (const auto& s : studies) {
+    if (!s.is_order()) continue;
+    for (const char* suffix : {"", "_slopes", "_slopes_sliding", "_trajectory", "_trajectory_ref", "_trajectory_scheme"})
+      owner.emplace(s.slug + suffix, "study " + s.id);
+    owner.emplace(slugify(s.group) + "_convergence", "figure group " + s.group);
+  }
+  for (const auto& s : studies)
+    for (const auto& f : s.figures) {
+      std::vector<std::string> stems{f.stem};
+      if (std::isfinite(f.contour)) stems.push_back(f.stem + "_contour");
+      for (const auto& stem : stems) {
+        auto [it, fresh] = owner.emplace(stem, "figure " + f.name + " of " + s.id);
+        if (!fresh)
+          bad(s.file, "figure \"" + f.name + "\": file name \"" + stem + "\" collides with " + it->second);
+      }
+    }
+}
+
+}  // namespace granconv::report_detail

@@ -1,0 +1,145 @@
+#include "studies/core/claim.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <stdexcept>
+
+#include "models/find_by_name.hpp"
+#include "schemes/scheme_catalogue.hpp"
+#include "studies/core/catalogue_rules.hpp"
+#include "studies/core/claim_kinds.hpp"
+
+namespace granconv {
+
+namespace {
+
+// "deviation": text, or {"text", "check", "value", "band"}: a claim expected
+// to fail pins the one check that fails (its label in the result record), the
+// field of that check holding the measured value and the band it must lie in;
+// one expected to be inconclusive says why in the text.
+void read_deviation(FieldReader& r, Claim& c) {
+  if (!r.has("deviation")) {
+    r.accept("deviation");
+    r.check(c.expected_verdict == "pass", "deviation",
+            "is missing: a claim expected to be '" + c.expected_verdict + "' must say why");
+    return;
+  }
+  if (r.json().at("deviation").is_string()) {
+    c.deviation = r.req<std::string>("deviation");
+  } else {
+    r.object("deviation", [&](FieldReader& d) {
+      c.deviation = d.req<std::string>("text");
+      if (d.has("check")) {
+        const auto band = d.interval("band", true);
+        c.deviation_pin = {{"check", d.req<std::string>("check")},
+                           {"value", d.req<std::string>("value")},
+                           {"band", band.value_or(std::vector<double>{})}};
+      }
+      return 0;
+    });
+  }
+  r.check(!c.deviation.empty() || !r.ok(), "deviation", "must say what does not reproduce");
+  r.check(c.expected_verdict != "fail" || !c.deviation_pin.is_null() || !r.ok(), "deviation",
+          "must pin the failing check of a documented deviation ({\"text\", \"check\", \"value\", \"band\"})");
+}
+
+}  // namespace
+
+Claim parse_claim(const nlohmann::json& j, std::vector<std::string>& problems, const std::string& unnamed) {
+  Claim c;
+  const std::size_t before = problems.size();
+  if (!j.is_object()) {
+    problems.push_back(unnamed + " is not an object");
+    return c;
+  }
+  const bool named = j.contains("id") && j.at("id").is_string();
+  FieldReader r(j, named ? "claim '" + j.at("id").get<std::string>() + "'" : unnamed, problems);
+  c.id = r.req<std::string>("id");
+  c.title = r.req<std::string>("title");
+  r.object("source", [&](FieldReader& s) {
+    c.paper = s.req<std::string>("paper");
+    c.item = s.req<std::string>("item");
+    c.is_new = s.opt<bool>("new", false);
+    return 0;
+  });
+  c.figure_group = r.req<std::string>("figure_group");
+  c.expected_verdict = r.one_of("expected_verdict", {"pass", "fail", "inconclusive"}, "pass");
+  read_deviation(r, c);
+  c.notes = r.opt<std::string>("notes", "");
+  std::vector<std::string> names;
+  for (const auto& k : claim_kinds()) names.push_back(k.name);
+  const std::size_t before_kind = problems.size();
+  c.kind = r.one_of("kind", names, "order");
+  c.record = j;
+  // Without a known kind, no field beyond the common ones can be judged.
+  if (problems.size() != before_kind) return c;
+  c.spec = find_kind(c.kind).parse(r);
+  // Order studies read their fields from the claim itself (studies/core/claim.hpp).
+  if (const auto* o = std::any_cast<OrderSpec>(&c.spec)) static_cast<OrderSpec&>(c) = *o;
+  r.finish();
+  // The rules every record obeys, on the record as written.
+  if (problems.size() == before) try {
+      check_tolerance_sources(j, r.claim());
+      check_rivals(j, r.claim());
+    } catch (const std::exception& e) {
+      problems.push_back(e.what());
+    }
+  return c;
+}
+
+Claim parse_claim(const nlohmann::json& j) {
+  std::vector<std::string> problems;
+  Claim c = parse_claim(j, problems);
+  if (!problems.empty()) throw std::invalid_argument(problems.front());
+  return c;
+}
+
+std::filesystem::path default_claims_file() {
+  if (const char* env = std::getenv("GRANCONV_CLAIMS")) return env;
+  std::error_code ec;
+  if (std::filesystem::exists(GRANCONV_CLAIMS_FILE, ec)) return GRANCONV_CLAIMS_FILE;
+  return GRANCONV_INSTALLED_CLAIMS_FILE;
+}
+
+Catalogue read_catalogue(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  if (!in) throw std::runtime_error("cannot read the claim catalogue " + file.string());
+  nlohmann::json j;
+  try {
+    in >> j;
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error("claim catalogue " + file.string() + " is not valid JSON: " + e.what());
+  }
+  if (!j.is_object() || !j.contains("claims") || !j.at("claims").is_array())
+    throw std::runtime_error("claim catalogue " + file.string() + " has no list 'claims'");
+  Catalogue cat;
+  for (const auto& [k, v] : j.items())
+    if (k != "about" && k != "claims") cat.problems.push_back("claim catalogue: unknown field '" + k + "'");
+  std::set<std::string> ids;
+  for (std::size_t i = 0; i < j.at("claims").size(); ++i) {
+    const std::size_t before = cat.problems.size();
+    Claim c = parse_claim(j.at("claims")[i], cat.problems, "claim #" + std::to_string(i + 1));
+    if (!c.id.empty() && !ids.insert(c.id).second) cat.problems.push_back("claim id '" + c.id + "' appears twice");
+    if (cat.problems.size() == before) cat.claims.push_back(std::move(c));
+  }
+  return cat;
+}
+
+std::vector<Claim> load_claims(const std::filesystem::path& file) {
+  Catalogue cat = read_catalogue(file);
+  if (cat.problems.empty()) return std::move(cat.claims);
+  std::string more;
+  if (cat.problems.size() > 1)
+    more = " (and " + std::to_string(cat.problems.size() - 1) + " more problems: granconv check-claims " +
+           file.string() + " lists them)";
+  throw std::invalid_argument(cat.problems.front() + more);
+}
+
+const Claim& find_claim(const std::vector<Claim>& claims, const std::string& id) {
+  return find_by_name(claims, id, "study", [](const Claim& c) { return c.id; });
+}
+
+const char* to_string(FitKind k) { return k == FitKind::least_squares ? "least-squares" : "upper-envelope"; }
+
+}  // namespace granconv

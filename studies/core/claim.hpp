@@ -1,0 +1,108 @@
+#pragma once
+// A claim record of the catalogue (studies/claims/): what a paper says
+// about a scheme on a scenario, and how to check it.
+#include <any>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "fit/order_fit.hpp"
+
+namespace granconv {
+
+struct OrderCheck {
+  std::string label;
+  std::optional<FitWindow> window;  // nullopt: detected
+  FitKind fit = FitKind::least_squares;
+  double expected_order = 0, tolerance = 0, max_ci_width = 0;
+  // The orders the check must rule out (the claimed effect absent, or a
+  // competing published value): tolerance < half the distance to the nearest.
+  std::vector<double> rivals;
+  nlohmann::json tolerance_source;  // {"basis", "reason"} (studies/tolerance_sources.hpp)
+};
+
+struct StepGrid {
+  double h_max = 0, h_min = 0;
+  int per_decade = 0;
+};
+
+// The fields of the "order" kind (a convergence study, studies/core/study.hpp).
+// They sit on every Claim (below) because order studies are also built in
+// code: order-sweep varies a base claim, the atlas and the tests make their own.
+struct OrderSpec {
+  std::string scenario;
+  std::vector<std::string> params;  // "key=value" overrides of the scenario defaults
+  std::string scheme, formulation;
+  std::string error_norm;  // prose, for the report
+  // What is measured and fitted: "grid-max" (max over grid times of the sup
+  // norms of the x and v errors; the fit uses the larger), "final-x" (final
+  // time only, position error fitted, velocity error recorded) or
+  // "final-overlap" (final-time error of the first contact's overlap
+  // δ_0 = x_0 − x_1, and of its rate as the velocity error).
+  std::string error_measure = "grid-max";
+  std::string scheme_start;  // start rule of a staggered scheme ("" = its default)
+  StepGrid grid;
+  std::vector<OrderCheck> checks;
+  std::optional<double> trajectory_h;
+  // γ = gamma_per_h · h for every step size h (JVB fig. 6: γ = h), so the
+  // reference changes with h; nullopt: γ is a fixed scenario parameter.
+  std::optional<double> gamma_per_h;
+  // Decimal digits of an "order" claim's sweep (see valid_precision).
+  int precision = 16;
+};
+
+// Every claim has an id, a title, a source, a figure group and a kind (the
+// common fields, read once by load_claims); the rest of its record is read at
+// load by its kind's parse (studies/core/claim_kinds.hpp) into `spec`, a struct of
+// that kind, which the kind's run receives typed.
+struct Claim : OrderSpec {
+  std::string id, title, paper, item, figure_group;
+  std::string kind = "order";
+  // "pass"; "fail" for a documented deviation from the paper (`deviation`
+  // says what does not reproduce, and `deviation_pin` which check fails and
+  // the band of its measured value, asserted by the ctest); "inconclusive"
+  // where the data cannot decide (`deviation` says why).
+  std::string expected_verdict = "pass";
+  std::string deviation;
+  nlohmann::json deviation_pin;  // {"check", "value", "band": [lo, hi]} or null
+  std::string notes;
+  bool is_new = false;  // source.new: a claim in none of the papers
+  std::any spec;  // the kind's typed fields (an OrderSpec for "order": then also the base)
+  nlohmann::json record;  // the record as written in the catalogue
+};
+
+// Every problem of a catalogue, one line each naming the claim and the field;
+// the claims that parsed cleanly.
+struct Catalogue {
+  std::vector<Claim> claims;
+  std::vector<std::string> problems;
+};
+Catalogue read_catalogue(const std::filesystem::path& file);
+// One record: its problems go to `problems`, naming the claim by its id (or
+// `unnamed` without one); the claim is usable when none was added.
+Claim parse_claim(const nlohmann::json& record, std::vector<std::string>& problems,
+                  const std::string& unnamed = "a claim");
+// As parse_claim, throwing std::invalid_argument with the first problem.
+Claim parse_claim(const nlohmann::json& record);
+
+// Decimal digits a sweep can run in, each with its scalar and reference:
+// 16 (double, CVODE), 33 (Quad = float128, Quad RKF 7(8) reference certified
+// in 50 digits), 50 (Mp50 = cpp_bin_float_50, 50-digit RKF 7(8) reference).
+// models/extended_precision.hpp says which serves what.
+inline bool valid_precision(int digits) { return digits == 16 || digits == 33 || digits == 50; }
+inline std::string precision_rule(const std::string& what = "precision") {
+  return what + " must be 16 (double), 33 (float128) or 50 (cpp_bin_float_50)";
+}
+
+// The catalogue shipped with the sources (overridable by GRANCONV_CLAIMS).
+std::filesystem::path default_claims_file();
+// read_catalogue, throwing on the first problem (with the count of the others).
+std::vector<Claim> load_claims(const std::filesystem::path& file);
+const Claim& find_claim(const std::vector<Claim>& claims, const std::string& id);  // throws on unknown ids
+
+const char* to_string(FitKind k);
+
+}  // namespace granconv

@@ -1,0 +1,408 @@
+#include "studies/core/study.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+#include <type_traits>
+
+#include <fmt/format.h>
+
+#include "models/scenarios.hpp"
+#include "reference/reference_cache.hpp"
+#include "schemes/scheme_catalogue.hpp"
+#include "studies/support/grid_errors.hpp"
+#include "reference/mp_reference.hpp"
+#include "studies/support/parallel_for.hpp"
+#include "studies/support/step_grid.hpp"
+#include "studies/core/study_precision.hpp"
+
+namespace granconv {
+
+std::string model_name(const Chain<double>& c) {
+  if (c.power_c != 0) return "on-site power y^q";
+  if (c.drive != 0) return "smooth forcing";
+  if (c.mollified()) return "mollified-kk";
+  const bool damped = std::any_of(c.gamma.begin(), c.gamma.end(), [](double g) { return g != 0; });
+  if (c.twice_alpha == 2) return damped ? "spring-dashpot" : "linear spring";
+  if (!damped) return "hertz";
+  if (c.twice_beta == 2) return "hertz-damped";
+  if (c.twice_beta == 5) return "hunt-crossley";
+  return "kk";
+}
+
+namespace {
+
+bool final_time_only(const Claim& c) { return c.error_measure != "grid-max"; }
+
+// The claim's error measure (Claim::error_measure) of one run with n steps.
+template <class S, class Ref>
+GridErrors claim_grid_errors(const Claim& claim, const Scheme<S>& scheme, const Problem<S>& pr, Formulation f, long n,
+                             const Ref& ref) {
+  const ErrorMeasure m = !final_time_only(claim)                  ? ErrorMeasure::grid_max
+                         : claim.error_measure == "final-overlap" ? ErrorMeasure::final_overlap
+                                                                  : ErrorMeasure::final_time;
+  return grid_errors<S>(scheme, pr, f, n, ref.times, ref.states, m);
+}
+
+nlohmann::json per_bead(const std::vector<Vec<double>>& states, int component) {
+  nlohmann::json beads = nlohmann::json::array();
+  if (states.empty()) return beads;
+  const int n = static_cast<int>(states.front().size() / 2);
+  for (int i = 0; i < n; ++i) {
+    std::vector<double> series;
+    series.reserve(states.size());
+    for (const auto& s : states) series.push_back(s[2 * i + component]);
+    beads.push_back(series);
+  }
+  return beads;
+}
+
+// Scheme markers at step h against a finely sampled reference: the
+// trajectory panels of the paper's figures.
+nlohmann::json trajectory(const Scheme<double>& scheme, Formulation f, const Problem<double>& pr, double h_wanted,
+                          const StudyOptions& opt) {
+  const double t_end = pr.t_end;
+  const long n = std::max(1L, std::lround(t_end / h_wanted));
+  std::vector<double> t{0.0};
+  std::vector<Vec<double>> xs{pr.y0};
+  scheme.run(pr.chain, f, pr.y0, t_end / double(n), n,
+      [&](long k, const Vec<double>& xv) {
+        t.push_back(grid_time(t_end, k, n));
+        xs.push_back(xv);
+      },
+      pr.exact);
+  const long fine = 1000;
+  std::vector<double> rt;
+  for (long k = 0; k <= fine; ++k) rt.push_back(grid_time(t_end, k, fine));
+  ReferenceOptions ro = opt.reference;
+  ro.estimate_error = false;
+  const auto ref = cached_reference(pr, rt, ro, opt.cache_dir);
+  return {{"h", t_end / double(n)},          {"t", t},
+          {"scheme_x", per_bead(xs, 0)},     {"scheme_v", per_bead(xs, 1)},
+          {"ref_t", rt},                     {"ref_x", per_bead(ref.states, 0)},
+          {"ref_v", per_bead(ref.states, 1)}};
+}
+
+template <class S>
+std::vector<S> reference_times(const Claim& claim, const S& t_end, const std::vector<long>& steps) {
+  if (final_time_only(claim)) return {S(0), t_end};
+  return all_grid_times(t_end, steps);
+}
+
+// The scenario with γ = gamma_per_h · h when the claim couples them.
+template <class S = double>
+Problem<S> problem_at(const Claim& claim, double h) {
+  Parameters p = scenario_info(claim.scenario).defaults;
+  for (const auto& a : claim.params) p.set_assignment(a);
+  if (claim.gamma_per_h) p.set("gamma", *claim.gamma_per_h * h);
+  return make_problem<S>(claim.scenario, p);
+}
+
+CheckResult evaluate_check(const OrderCheck& check, const std::vector<double>& h, const std::vector<double>& e,
+                           const std::vector<bool>& usable) {
+  CheckResult r;
+  r.check = check;
+  FitOptions fo;
+  fo.window = check.window;
+  fo.kind = FitKind::least_squares;
+  r.least_squares = fit_order(h, e, usable, fo);
+  fo.kind = FitKind::upper_envelope;
+  r.envelope = fit_order(h, e, usable, fo);
+  const OrderVerdict v =
+      order_verdict(r.used(), check.expected_order, check.tolerance, check.rivals, check.max_ci_width);
+  r.verdict = v.verdict;
+  r.reason = v.reason;
+  r.pass = v.verdict == Verdict::pass;
+  return r;
+}
+
+nlohmann::json fit_json(const OrderFit& f) {
+  return {{"ok", f.ok},           {"order", f.order},           {"ci95", {f.ci_lo, f.ci_hi}},
+          {"std_error", f.std_error}, {"intercept", f.intercept}, {"window", {f.h_min, f.h_max}},
+          {"points", f.points},   {"window_source", f.window_source}, {"message", f.message}};
+}
+
+// The study in scalar S: the scheme and the reference in S, errors, floor and
+// fits in double.
+template <class S>
+StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
+  using P = Precision<S>;
+  const auto start = std::chrono::steady_clock::now();
+  StudyResult res;
+  res.claim = claim;
+  if (opt.expected_order)
+    for (auto& c : res.claim.checks) c.expected_order = *opt.expected_order;
+
+  const auto pr = make_problem<S>(claim.scenario, claim.params);
+  const Formulation form = formulation_from_string(claim.formulation);
+  SchemeOptions scheme_options = opt.scheme;
+  if (scheme_options.start.empty()) scheme_options.start = claim.scheme_start;  // --start overrides
+  const Scheme<S> scheme = P::scheme(claim, opt, scheme_options);
+  res.scheme_name = scheme.name;
+  res.scheme_label = scheme.label;
+  res.precision = P::digits;
+  if constexpr (std::is_same_v<S, double>)
+    res.model = model_name(pr.chain);
+  else
+    res.model = model_name(make_problem<double>(claim.scenario, claim.params).chain);
+
+  const double t_end = static_cast<double>(pr.t_end);
+  res.steps = step_counts(t_end, claim.grid.h_max, claim.grid.h_min, claim.grid.per_decade);
+  const std::size_t m = res.steps.size();
+  res.h.resize(m);
+  res.error.resize(m);
+  res.error_x.resize(m);
+  res.error_v.resize(m);
+  res.floor.resize(m);
+  res.diverged.resize(m);
+  std::vector<double> ref_error(m), ref_scale(m);
+  auto scale_of = [](const typename P::Reference& ref) {
+    S s(0);
+    for (const auto& x : ref.states) s = std::max<S>(s, x.cwiseAbs().maxCoeff());
+    return static_cast<double>(s);
+  };
+
+  // A fixed scenario has one reference at the union of all grid times (in
+  // double; in Quad and Mp50 one per step count, with one error estimate for them
+  // all); with γ coupled to h every step size has a reference of its own.
+  std::optional<typename P::Reference> shared;
+  std::optional<double> problem_error;
+  if (!claim.gamma_per_h) {
+    if constexpr (P::shared_reference) {
+      shared = P::reference(pr, reference_times(claim, pr.t_end, res.steps), opt);
+      res.reference = shared->provenance.to_json();
+    } else {
+      Provenance p;
+      P::reference_error(pr, make_problem<Mp50>(claim.scenario, claim.params), p, opt.jobs);
+      problem_error = p.error_estimate;
+      res.reference = p.to_json();
+    }
+  }
+  std::vector<nlohmann::json> provenance(m);
+  std::atomic<std::size_t> done{0};
+  // Extended precision runs the largest step count first, so that no thread is left alone with
+  // the dearest run at the end (results do not depend on the order).
+  const bool largest_first = !P::shared_reference;
+  parallel_for(m, opt.jobs, [&](std::size_t j) {
+    const std::size_t i = largest_first ? m - 1 - j : j;
+    const long n = res.steps[i];
+    const double h = t_end / double(n);
+    GridErrors e;
+    if (shared) {
+      e = claim_grid_errors(claim, scheme, pr, form, n, *shared);
+      ref_error[i] = shared->provenance.error_estimate;
+      ref_scale[i] = scale_of(*shared);
+    } else {
+      std::optional<Problem<S>> own;
+      const Problem<S>& pr_h = claim.gamma_per_h ? own.emplace(problem_at<S>(claim, h)) : pr;
+      auto ref = P::reference(pr_h, reference_times(claim, pr.t_end, {n}), opt);
+      if (!problem_error) {
+        if constexpr (!P::shared_reference) P::reference_error(pr_h, problem_at<Mp50>(claim, h), ref.provenance, 1);
+        provenance[i] = ref.provenance.to_json();
+      }
+      e = claim_grid_errors(claim, scheme, pr_h, form, n, ref);
+      ref_error[i] = problem_error ? *problem_error : ref.provenance.error_estimate;
+      ref_scale[i] = scale_of(ref);
+    }
+    res.h[i] = h;
+    res.diverged[i] = e.diverged_reason;
+    res.error_x[i] = e.x;
+    res.error_v[i] = e.v;
+    res.error[i] = final_time_only(claim) ? e.x : std::max(e.x, e.v);
+    if (opt.progress) opt.progress(++done, m);
+  });
+  if (!shared && !problem_error) {
+    // One provenance for the record (the finest step's), every estimate in the floor.
+    res.reference = provenance.back();
+    res.reference["per_step_size"] = "one reference per h (gamma = " + std::to_string(*claim.gamma_per_h) + " h)";
+  }
+
+  // Floor: what the reference itself may be off by, plus round-off that a
+  // scheme accumulates like a random walk over n steps.
+  const double eps = static_cast<double>(std::numeric_limits<S>::epsilon());
+  for (std::size_t i = 0; i < m; ++i)
+    res.floor[i] = ref_error[i] + std::sqrt(double(res.steps[i])) * eps * ref_scale[i];
+  res.usable = above_floor(res.error, res.floor, opt.floor_factor);
+
+  res.verdict = Verdict::pass;
+  for (const auto& c : res.claim.checks) {
+    res.checks.push_back(evaluate_check(c, res.h, res.error, res.usable));
+    res.verdict = combine(res.verdict, res.checks.back().verdict);
+  }
+  res.pass = res.verdict == Verdict::pass;
+  if constexpr (std::is_same_v<S, double>)
+    if (claim.trajectory_h)
+      res.trajectory = trajectory(scheme, form, claim.gamma_per_h ? problem_at(claim, *claim.trajectory_h) : pr,
+                                *claim.trajectory_h, opt);
+  res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return res;
+}
+
+// The same sweep in double next to the extended one (scalar `type`), as a
+// figure of the record and a sentence of its notes: where double precision
+// stops (its errors part from the extended errors, its floor) and how far the
+// extended scalar goes.
+void compare_with_double(StudyResult& res, const Claim& claim, const StudyOptions& opt, const std::string& type) {
+  StudyOptions o = opt;
+  o.progress = nullptr;
+  const StudyResult d = run_study_in<double>(claim, o);
+  res.trajectory = d.trajectory;
+  const std::size_t m = res.h.size();
+  // Double is faithful down to the first step size (from the largest) where
+  // its error parts from the extended error by more than 10%.
+  std::optional<std::size_t> last_agree;
+  for (std::size_t i = 0; i < m; ++i) {
+    if (!(std::abs(d.error[i] - res.error[i]) <= 0.1 * res.error[i])) break;
+    last_agree = i;
+  }
+  double d_floor = std::numeric_limits<double>::infinity(), d_min = d_floor, mp_min = d_floor;
+  for (std::size_t i = 0; i < m; ++i) {
+    d_floor = std::min(d_floor, opt.floor_factor * d.floor[i]);
+    if (d.usable[i]) d_min = std::min(d_min, d.error[i]);
+    if (res.usable[i]) mp_min = std::min(mp_min, res.error[i]);
+  }
+  const std::string agree =
+      last_agree ? fmt::format("double agrees with {} to 10% down to h = {:.3g} (E = {:.3g})", type, res.h[*last_agree],
+                               res.error[*last_agree])
+                 : fmt::format("double differs from {} by more than 10% already at the largest step", type);
+  const auto& cd = d.checks.front();
+  const std::string d_fit =
+      cd.used().ok ? fmt::format("fits order {:.3f} [{:.3f}, {:.3f}] ({})", cd.used().order, cd.used().ci_lo,
+                                 cd.used().ci_hi, cd.pass ? "within the claim's tolerance" : "outside the claim's tolerance")
+                   : "finds no fit: " + cd.used().message;
+  const std::string below = std::isfinite(d_min) && std::isfinite(mp_min)
+                                ? fmt::format("{:.1f} decades below double's", std::log10(d_min / mp_min))
+                                : std::string("double has no usable point to compare with");
+  res.precision_note = fmt::format(
+      "Extended precision ({}, {} digits): {}; double's exclusion threshold ({} × floor: reference error estimate "
+      "+ round-off) is {:.3g} at best, its smallest usable error {:.3g}, and on this grid and window double {}. In {} "
+      "digits the smallest usable error is {:.3g}, {}.",
+      type, res.precision, agree, opt.floor_factor, d_floor, d_min, d_fit, res.precision, mp_min, below);
+  std::vector<double> dfl(m), mfl(m);
+  for (std::size_t i = 0; i < m; ++i) dfl[i] = opt.floor_factor * d.floor[i], mfl[i] = opt.floor_factor * res.floor[i];
+  res.figures = nlohmann::json::array();
+  res.figures.push_back(
+      {{"name", claim.id + "-double-vs-extended"},
+       {"type", "lines"},
+       {"title", claim.id + ": the same sweep in double and in " + type},
+       {"caption", "Error vs h of " + claim.id + " in double (CVODE reference) and in " + type + " (" + type + " reference); "
+                       "dashed: each run's exclusion threshold (points below it are not fitted). " + agree + "."},
+       {"xlabel", "step size h"},
+       {"ylabel", "error E(h)"},
+       {"logx", true},
+       {"logy", true},
+       {"series",
+        {{{"title", type}, {"x", res.h}, {"y", res.error}, {"style", "linespoints"}, {"color", "#d62728"}},
+         {{"title", "double"}, {"x", d.h}, {"y", d.error}, {"style", "points"}, {"color", "#1f4fbf"}},
+         {{"title", fmt::format("double: {} × floor", opt.floor_factor)}, {"x", d.h}, {"y", dfl}, {"style", "dashes"},
+          {"color", "#1f4fbf"}},
+         {{"title", fmt::format("{}: {} × floor", type, opt.floor_factor)}, {"x", res.h}, {"y", mfl}, {"style", "dashes"},
+          {"color", "#d62728"}}}}});
+}
+
+}  // namespace
+
+StudyResult run_study(const Claim& claim, const StudyOptions& opt) {
+  const int precision = opt.precision.value_or(claim.precision);
+  if (precision == 16) return run_study_in<double>(claim, opt);
+  StudyResult res;
+  if (precision == 33) {
+    res = run_study_in<Quad>(claim, opt);
+    compare_with_double(res, claim, opt, Precision<Quad>::type_name);
+  } else if (precision == 50) {
+    res = run_study_in<Mp50>(claim, opt);
+    compare_with_double(res, claim, opt, Precision<Mp50>::type_name);
+  } else {
+    throw std::invalid_argument(precision_rule() + ", not " + std::to_string(precision));
+  }
+  return res;
+}
+
+nlohmann::json StudyResult::to_json() const {
+  nlohmann::json checks_json = nlohmann::json::array();
+  for (const auto& c : checks) {
+    const auto& f = c.used();
+    checks_json.push_back({{"label", c.check.label},
+                           {"window", c.check.window ? nlohmann::json{c.check.window->h_min, c.check.window->h_max}
+                                                     : nlohmann::json(nullptr)},
+                           {"fit", to_string(c.check.fit)},
+                           {"expected_order", c.check.expected_order},
+                           {"rivals", c.check.rivals},
+                           {"tolerance", c.check.tolerance},
+                           {"tolerance_source", c.check.tolerance_source},
+                           {"max_ci_width", c.check.max_ci_width},
+                           {"observed_order", f.order},
+                           {"ci95", {f.ci_lo, f.ci_hi}},
+                           {"fit_window", {f.h_min, f.h_max}},
+                           {"points", f.points},
+                           {"least_squares", fit_json(c.least_squares)},
+                           {"upper_envelope", fit_json(c.envelope)},
+                           {"envelope_order", c.envelope.order},
+                           {"envelope_ci95", {c.envelope.ci_lo, c.envelope.ci_hi}},
+                           {"decades", f.ok ? std::log10(f.h_max / f.h_min) : 0.0},
+                           {"pass", c.pass},
+                           {"verdict", to_string(c.verdict)},
+                           {"reason", c.reason}});
+  }
+  const auto& first = checks.front();
+  nlohmann::json params = nlohmann::json::object();
+  for (const auto& p : claim.params) {
+    const std::string key = p.substr(0, p.find('=')), value = p.substr(p.find('=') + 1);
+    std::size_t used = 0;
+    double x = 0;
+    try {
+      x = std::stod(value, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    params[key] = used == value.size() ? nlohmann::json(x) : nlohmann::json(value);
+  }
+  nlohmann::json usable_json = nlohmann::json::array();
+  for (bool u : usable) usable_json.push_back(u);
+  nlohmann::json j = {{"study", claim.id},
+          {"title", claim.title},
+          {"source", {{"paper", claim.paper}, {"item", claim.item}}},
+          {"figure_group", claim.figure_group},
+          {"scheme", scheme_name},
+          {"scheme_label", scheme_label},
+          {"formulation", claim.formulation},
+          {"model", model},
+          {"scenario", claim.scenario},
+          {"params", params},
+          {"error_norm", claim.error_norm},
+          {"error_measure", claim.error_measure},
+          {"scheme_start", claim.scheme_start},
+          {"notes", precision_note.empty() ? claim.notes : claim.notes + (claim.notes.empty() ? "" : " ") + precision_note},
+          {"gamma_per_h", claim.gamma_per_h ? nlohmann::json(*claim.gamma_per_h) : nlohmann::json(nullptr)},
+          {"steps", steps},
+          {"h", h},
+          {"error", error},
+          {"error_x", error_x},
+          {"error_v", error_v},
+          {"floor", floor},
+          {"usable", usable_json},
+          {"checks", checks_json},
+          {"observed_order", first.used().order},
+          {"ci95", {first.used().ci_lo, first.used().ci_hi}},
+          {"fit_window", {first.used().h_min, first.used().h_max}},
+          {"expected_order", first.check.expected_order},
+          {"tolerance", first.check.tolerance},
+          {"pass", pass},
+          {"verdict", to_string(verdict)},
+          {"reference", reference},
+          {"trajectory", trajectory},
+          {"seconds", seconds}};
+  if (precision != 16) j["precision"] = precision;
+  if (!figures.is_null()) j["figures"] = figures;
+  if (std::any_of(diverged.begin(), diverged.end(), [](const std::string& d) { return !d.empty(); })) {
+    nlohmann::json d = nlohmann::json::array();
+    for (const auto& why : diverged) d.push_back(why.empty() ? nlohmann::json(nullptr) : nlohmann::json(why));
+    j["diverged"] = d;  // per step size: null, or why the run diverged
+  }
+  return j;
+}
+
+}  // namespace granconv

@@ -1,0 +1,78 @@
+#pragma once
+// A convergence study: one claim's scheme on its scenario over a grid of step
+// sizes, errors against the CVODE reference, fitted orders and the verdict.
+// One call on (claim, options); the result is data (to_json) for the report.
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "reference/cvode_reference.hpp"
+#include "schemes/scheme.hpp"
+#include "schemes/tableau.hpp"
+#include "studies/core/claim.hpp"
+#include "studies/core/verdict.hpp"
+
+namespace granconv {
+
+struct StudyOptions {
+  int jobs = 1;
+  std::filesystem::path cache_dir;  // empty: no reference cache
+  ReferenceOptions reference;
+  // Replace the claim's scheme by this tableau (to put a perturbed or new
+  // scheme through a claim).
+  std::optional<Tableau<double>> tableau;
+  SchemeOptions scheme;  // options of the claim's scheme (perturbations for negative tests)
+  // Replace every check's expected order (to show a wrong claim fails).
+  std::optional<double> expected_order;
+  // "key=value" overrides appended to the claim's scenario parameters (model
+  // perturbations for negative tests); kinds without a scenario refuse them.
+  std::vector<std::string> params;
+  // Decimal digits of the scalar the scheme and the reference run in: 16
+  // (double), 33 (float128) or 50 (cpp_bin_float_50), see valid_precision;
+  // nullopt: the claim's "precision" (default 16).
+  std::optional<int> precision;
+  // Points whose error is below floor_factor × floor are excluded from fits.
+  double floor_factor = 10;
+  std::function<void(std::size_t done, std::size_t total)> progress;
+};
+
+struct CheckResult {
+  OrderCheck check;
+  OrderFit least_squares, envelope;
+  const OrderFit& used() const { return check.fit == FitKind::least_squares ? least_squares : envelope; }
+  Verdict verdict = Verdict::inconclusive;
+  bool pass = false;   // verdict == pass
+  std::string reason;  // why it did not pass, empty when it passed
+};
+
+struct StudyResult {
+  Claim claim;
+  std::string scheme_name, scheme_label, model;
+  std::vector<long> steps;
+  std::vector<double> h, error, error_x, error_v, floor;
+  std::vector<bool> usable;
+  // Per step size: why the run diverged (empty: it did not); such points
+  // have infinite errors and are in no fit.
+  std::vector<std::string> diverged;
+  std::vector<CheckResult> checks;
+  Verdict verdict = Verdict::inconclusive;
+  bool pass = false;
+  nlohmann::json reference;   // provenance
+  nlohmann::json trajectory;  // null when the claim asks for none
+  int precision = 16;          // digits the sweep ran in (StudyOptions::precision)
+  nlohmann::json figures;      // precision 33 or 50: the double-vs-extended figure (null otherwise)
+  std::string precision_note;  // precision 33 or 50: where double stops, appended to the notes
+  double seconds = 0;
+  nlohmann::json to_json() const;
+};
+
+StudyResult run_study(const Claim& claim, const StudyOptions& options);
+
+// The force model's name ("kk", "hertz", "hertz-damped", "spring-dashpot", ...).
+std::string model_name(const Chain<double>& chain);
+
+}  // namespace granconv

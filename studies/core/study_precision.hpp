@@ -1,0 +1,89 @@
+#pragma once
+// The scalar a study runs in, with its scheme and reference: the traits
+// run_study_in of studies/core/study.cpp is written against (included there only).
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "models/extended_precision.hpp"
+#include "models/scenarios.hpp"
+#include "reference/reference_cache.hpp"
+#include "schemes/scheme_catalogue.hpp"
+#include "studies/core/claim.hpp"
+#include "reference/mp_reference.hpp"
+#include "studies/core/study.hpp"
+
+namespace granconv {
+
+// The scalar a study runs in: double against the (cached) CVODE reference,
+// Quad (`--precision 33`) or Mp50 (`--precision 50`) against the RKF 7(8)
+// references of reference/mp_reference.hpp in the same scalar. The sweep itself
+// (run_study_in) is the same code for all three.
+template <class S>
+struct Precision;
+
+template <>
+struct Precision<double> {
+  static constexpr int digits = 16;
+  static constexpr const char* type_name = "double";
+  using Reference = ReferenceSolution;
+  // One CVODE reference at the union of all grid times serves every run.
+  static constexpr bool shared_reference = true;
+  static Scheme<double> scheme(const Claim& claim, const StudyOptions& opt, const SchemeOptions& so) {
+    return opt.tableau ? runge_kutta_scheme(*opt.tableau, "tableau " + opt.tableau->name)
+                       : make_scheme<double>(claim.scheme, so);
+  }
+  static Reference reference(const Problem<double>& pr, const std::vector<double>& times, const StudyOptions& opt) {
+    return cached_reference(pr, times, opt.reference, opt.cache_dir);
+  }
+};
+
+// The extended scalars share everything but the reference and its error estimate.
+template <class S>
+struct ExtendedPrecision {
+  struct Reference {
+    std::vector<S> times;
+    std::vector<Vec<S>> states;
+    Provenance provenance;
+  };
+  // Extended references are ~10-100x dearer than CVODE's: one per step count,
+  // on the sweep's threads, instead of one serial run at the union of all grid times.
+  static constexpr bool shared_reference = false;
+  static Scheme<S> scheme(const Claim& claim, const StudyOptions& opt, const SchemeOptions& so) {
+    if (opt.tableau)
+      throw std::invalid_argument("--tableau runs in double only; it cannot be combined with precision " +
+                                  std::to_string(std::numeric_limits<S>::digits10));
+    return make_scheme<S>(claim.scheme, so);
+  }
+};
+
+template <>
+struct Precision<Quad> : ExtendedPrecision<Quad> {
+  static constexpr int digits = 33;
+  static constexpr const char* type_name = "float128";
+  // Without the error estimate (it depends on the problem only: reference_error).
+  static Reference reference(const Problem<Quad>& pr, const std::vector<Quad>& times, const StudyOptions&) {
+    auto r = quad_reference(pr, times);
+    return {times, std::move(r.states), std::move(r.provenance)};
+  }
+  // Certified against the same problem built in Mp50 (`twin`).
+  static void reference_error(const Problem<Quad>& pr, const Problem<Mp50>& twin, Provenance& p, int jobs) {
+    quad_reference_error(pr, twin, p, jobs);
+  }
+};
+
+template <>
+struct Precision<Mp50> : ExtendedPrecision<Mp50> {
+  static constexpr int digits = 50;
+  static constexpr const char* type_name = "cpp_bin_float_50";
+  static Reference reference(const Problem<Mp50>& pr, const std::vector<Mp50>& times, const StudyOptions&) {
+    MpReference r = mp_reference(pr, times);
+    return {times, std::move(r.states), std::move(r.provenance)};
+  }
+  static void reference_error(const Problem<Mp50>& pr, const Problem<Mp50>&, Provenance& p, int) {
+    mp_reference_error(pr, p);
+  }
+};
+
+}  // namespace granconv

@@ -1,0 +1,67 @@
+#include "studies/kinds/order_claims.hpp"
+
+#include <fmt/format.h>
+
+#include "studies/support/catalogue_fields.hpp"
+#include "studies/core/catalogue_rules.hpp"
+
+namespace granconv {
+
+namespace {
+
+OrderCheck read_check(FieldReader& r) {
+  OrderCheck k;
+  k.label = r.req<std::string>("label");
+  if (const auto w = r.interval("window", false, positive())) k.window = FitWindow{(*w)[0], (*w)[1]};
+  k.fit = r.one_of("fit", {"least-squares", "upper-envelope"}) == "upper-envelope" ? FitKind::upper_envelope
+                                                                                   : FitKind::least_squares;
+  k.expected_order = r.req<double>("expected_order");
+  k.tolerance = r.req<double>("tolerance", positive());
+  k.max_ci_width = r.req<double>("max_ci_width", positive());
+  k.rivals = r.req<std::vector<double>>("rivals");  // the rule: catalogue_rules.hpp
+  k.tolerance_source = source_of(r.json(), "tolerance");
+  return k;
+}
+
+}  // namespace
+
+OrderSpec parse_order_spec(FieldReader& r) {
+  OrderSpec c;
+  const auto s = read_scenario(r, std::nullopt, true);
+  c.scenario = s.scenario;
+  c.params = s.params;
+  c.scheme = read_scheme(r);
+  c.formulation = read_formulation(r);
+  c.error_norm = r.req<std::string>("error_norm");
+  c.grid = r.object("grid", [](FieldReader& g) {
+    StepGrid grid{g.req<double>("h_max", positive()), g.req<double>("h_min", positive()),
+                  g.req<int>("per_decade", at_least(1))};
+    g.check(grid.h_max > grid.h_min, "h_min", "must be below h_max");
+    return grid;
+  });
+  c.checks = r.list("checks", read_check);
+  c.trajectory_h = r.maybe<double>("trajectory_h", positive());
+  c.error_measure = r.one_of("error", {"grid-max", "final-x", "final-overlap"}, "grid-max");
+  c.scheme_start = r.opt<std::string>("scheme_start", "");
+  c.precision = r.opt<int>("precision", 16);
+  r.check(valid_precision(c.precision), "precision", "must be 16 (double), 33 (float128) or 50 (cpp_bin_float_50)");
+  c.gamma_per_h = r.maybe<double>("gamma_per_h", positive());
+  return c;
+}
+
+ClaimResult run_order_claim(const Claim& claim, const OrderSpec&, const StudyOptions& options) {
+  // run_study reads the spec from the claim, its base (a run may perturb it).
+  const StudyResult r = run_study(claim, options);
+  std::string s = fmt::format("{} {}", shout(r.verdict), claim.id);
+  for (const auto& c : r.checks) {
+    const auto& f = c.used();
+    s += fmt::format("\n  [{}] {} fit: observed order {:.3f}, 95% CI [{:.3f}, {:.3f}], expected {} ± {}, points "
+                     "used span [{:.3g}, {:.3g}], {} points: {}{}",
+                     c.check.label, to_string(c.check.fit), f.order, f.ci_lo, f.ci_hi, c.check.expected_order,
+                     c.check.tolerance, f.h_min, f.h_max, f.points, to_string(c.verdict),
+                     c.pass ? "" : " — " + c.reason);
+  }
+  return {r.to_json(), r.pass, s, r.verdict};
+}
+
+}  // namespace granconv

@@ -1,0 +1,58 @@
+#include "studies/support/comparison.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "reference/reference_cache.hpp"
+#include "schemes/blow_up_guard.hpp"
+#include "studies/support/step_grid.hpp"
+
+namespace granconv {
+
+Comparison compare_with_reference(const Problem<double>& pr, const Scheme<double>& scheme, Formulation f, double h,
+                                  const ComparisonOptions& opt) {
+  if (!(h > 0) || !std::isfinite(h)) throw std::invalid_argument("the step size h must be positive");
+  const double t_end = pr.t_end;
+  const long n = std::lround(t_end / h);
+  if (n < 1 || std::abs(double(n) * h - t_end) > 1e-9 * t_end)
+    throw std::invalid_argument(fmt::format("T = {} is not an integer multiple of h = {}", t_end, h));
+  Comparison c;
+  c.steps = n;
+  c.h = t_end / double(n);
+  std::vector<Vec<double>> states{pr.y0};
+  states.reserve(static_cast<std::size_t>(n) + 1);
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    scheme.run(pr.chain, f, pr.y0, c.h, n, [&](long, const Vec<double>& xv) { states.push_back(xv); }, pr.exact);
+  } catch (const DivergedError& d) {
+    if (opt.keep_states) throw;  // the caller wants the trajectory, and there is none
+    c.diverged = true;
+    c.diverged_reason = d.what();
+  }
+  c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  std::vector<double> times;
+  for (long k = 0; k <= n; ++k) times.push_back(grid_time(t_end, k, n));
+  const auto ref = cached_reference(pr, times, opt.reference, opt.cache_dir);
+  c.reference_provenance = ref.provenance.to_json();
+  for (std::size_t k = 0; k < states.size(); ++k)
+    for (int i = 0; i < pr.chain.beads(); ++i) {
+      c.max_error_x = std::max(c.max_error_x, std::abs(states[k][2 * i] - ref.states[k][2 * i]));
+      c.max_error_v = std::max(c.max_error_v, std::abs(states[k][2 * i + 1] - ref.states[k][2 * i + 1]));
+      c.ref_sup_x = std::max(c.ref_sup_x, std::abs(ref.states[k][2 * i]));
+      c.ref_sup_v = std::max(c.ref_sup_v, std::abs(ref.states[k][2 * i + 1]));
+    }
+  if (c.diverged) c.max_error_x = c.max_error_v = std::numeric_limits<double>::infinity();
+  if (opt.keep_states) {
+    c.t = std::move(times);
+    c.scheme_xv = std::move(states);
+    c.reference_xv = ref.states;
+  }
+  return c;
+}
+
+}  // namespace granconv
