@@ -3,6 +3,6 @@
 namespace granconv {
 
 template std::vector<Vec<Mp50>> multiprecision_reference(const Problem<Mp50>&, const std::vector<Mp50>&, const Mp50&,
-                                                         MpStats*);
+                                                         MpStats*, double);
 
 }  // namespace granconv

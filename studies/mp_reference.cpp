@@ -17,7 +17,7 @@ double sup_of(const std::vector<Vec<Mp50>>& states) {
 
 }  // namespace
 
-MpReference mp_reference(const Problem<Mp50>& problem, const std::vector<Mp50>& times) {
+MpReference mp_reference(const Problem<Mp50>& problem, const std::vector<Mp50>& times, double max_seconds) {
   MpReference r;
   Provenance& p = r.provenance;
   if (problem.exact) {
@@ -28,7 +28,7 @@ MpReference mp_reference(const Problem<Mp50>& problem, const std::vector<Mp50>& 
     return r;
   }
   MpStats stats;
-  r.states = multiprecision_reference(problem, times, mp_reference_tolerance(), &stats);
+  r.states = multiprecision_reference(problem, times, mp_reference_tolerance(), &stats, max_seconds);
   p.solver = "odeint-rkf78/cpp_bin_float_50";
   p.method = "rkf78, (x, w) formulation, events located to 1e-40 in time";
   p.rtol = p.atol = static_cast<double>(mp_reference_tolerance());
@@ -38,7 +38,7 @@ MpReference mp_reference(const Problem<Mp50>& problem, const std::vector<Mp50>& 
   return r;
 }
 
-void mp_reference_error(const Problem<Mp50>& problem, Provenance& p) {
+void mp_reference_error(const Problem<Mp50>& problem, Provenance& p, double max_seconds) {
   const long n = 1000;
   std::vector<Mp50> times(n + 1);
   for (long k = 0; k <= n; ++k) times[k] = k == n ? problem.t_end : problem.t_end * Mp50(k) / Mp50(n);
@@ -52,8 +52,8 @@ void mp_reference_error(const Problem<Mp50>& problem, Provenance& p) {
     p.error_estimate_method = "a few ulps of cpp_bin_float_50 times the solution's sup norm (exact solution)";
     return;
   }
-  MpReference coarse = mp_reference(problem, times);
-  const auto fine = multiprecision_reference(problem, times, mp_reference_tolerance() / 100);
+  MpReference coarse = mp_reference(problem, times, max_seconds);
+  const auto fine = multiprecision_reference(problem, times, mp_reference_tolerance() / 100, nullptr, max_seconds);
   Mp50 d(0);
   for (std::size_t i = 0; i < times.size(); ++i)
     d = std::max<Mp50>(d, (coarse.states[i] - fine[i]).cwiseAbs().maxCoeff());

@@ -25,7 +25,9 @@ inline const Mp50& mp_reference_tolerance() {
 
 // The states at `times` (sorted ascending, in [0, t_end]); the provenance's
 // error estimate is left 0 (it depends on the problem only: mp_reference_error).
-MpReference mp_reference(const Problem<Mp50>& problem, const std::vector<Mp50>& times);
+// `max_seconds`: the wall-clock budget of each RKF 7(8) run.
+MpReference mp_reference(const Problem<Mp50>& problem, const std::vector<Mp50>& times,
+                         double max_seconds = kDefaultReferenceBudget);
 
 // What the reference of `problem` may be off by at any output time: for an
 // exact solution a few ulps of Mp50; for RKF 7(8) the largest difference, at
@@ -34,6 +36,7 @@ MpReference mp_reference(const Problem<Mp50>& problem, const std::vector<Mp50>& 
 // tolerance-1e-30 run). Output times do not change the integrator's steps, so
 // the estimate holds at every grid time. Replaces `provenance` by that of
 // the tolerance-1e-30 run (solver, steps, events) with the estimate.
-void mp_reference_error(const Problem<Mp50>& problem, Provenance& provenance);
+void mp_reference_error(const Problem<Mp50>& problem, Provenance& provenance,
+                        double max_seconds = kDefaultReferenceBudget);
 
 }  // namespace granconv

@@ -73,8 +73,8 @@ struct Precision<Mp50> {
     return make_scheme<Mp50>(claim.scheme, so);
   }
   // Without the error estimate (it depends on the problem only: mp_reference_error).
-  static Reference reference(const Problem<Mp50>& pr, const std::vector<Mp50>& times, const StudyOptions&) {
-    MpReference r = mp_reference(pr, times);
+  static Reference reference(const Problem<Mp50>& pr, const std::vector<Mp50>& times, const StudyOptions& opt) {
+    MpReference r = mp_reference(pr, times, opt.reference.max_seconds);
     return {times, std::move(r.states), std::move(r.provenance)};
   }
 };
@@ -218,7 +218,7 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
       res.reference = shared->provenance.to_json();
     } else {
       Provenance p;
-      mp_reference_error(pr, p);
+      mp_reference_error(pr, p, opt.reference.max_seconds);
       problem_error = p.error_estimate;
       res.reference = p.to_json();
     }
@@ -242,7 +242,7 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
       const Problem<S>& pr_h = claim.gamma_per_h ? own.emplace(problem_at<S>(claim, h)) : pr;
       auto ref = P::reference(pr_h, reference_times(claim, pr.t_end, {n}), opt);
       if (!problem_error) {
-        if constexpr (!P::shared_reference) mp_reference_error(pr_h, ref.provenance);
+        if constexpr (!P::shared_reference) mp_reference_error(pr_h, ref.provenance, opt.reference.max_seconds);
         provenance[i] = ref.provenance.to_json();
       }
       e = claim_grid_errors(claim, scheme, pr_h, form, n, ref);

@@ -196,6 +196,18 @@ TEST_CASE("LZB is deterministic and its impact loop allocates nothing", "[lzb]")
   CHECK(counts[1] <= 2);
 }
 
+// Issue 12: nothing runs unbounded. At ΔP = 1e-12 the impact takes ~1e9 steps.
+TEST_CASE("LZB stops at its wall-clock budget", "[lzb]") {
+  const auto c = a21_chain();
+  LzbOptions o;
+  o.dP = 1e-12;
+  o.max_seconds = 0.05;
+  LzbImpact z(c.chain, o);
+  CHECK_THROWS_WITH(z.run(velocities(c.y0)), Catch::Contains("LZB: wall-clock budget of 0.05 s used up at step"));
+  o.max_seconds = 0;
+  CHECK_THROWS_AS(LzbImpact(c.chain, o), std::invalid_argument);
+}
+
 TEST_CASE("LZB with ΔP ∝ V is exactly scale invariant (powers of two)", "[lzb]") {
   const auto r1 = lzb(a21_chain(1.0), 1e-5), r2 = lzb(a21_chain(2.0), 2e-5);
   CHECK(r1.steps == r2.steps);
