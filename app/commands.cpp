@@ -2,9 +2,11 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <fstream>
 #include <map>
@@ -19,6 +21,7 @@
 #include "models/scenarios.hpp"
 #include "reference/reference_cache.hpp"
 #include "reports/atomic_file.hpp"
+#include "reports/json_file.hpp"
 #include "reports/report.hpp"
 #include "reports/status.hpp"
 #include "schemes/scheme_catalogue.hpp"
@@ -31,7 +34,6 @@
 #include "studies/support/comparison.hpp"
 #include "studies/support/step_grid.hpp"
 #include "studies/atlas/atlas_models.hpp"
-#include "app/output_dir.hpp"
 
 namespace granconv::cli {
 
@@ -97,9 +99,13 @@ nlohmann::json state_json(const Vec<double>& y) {
 }
 
 void print_json(const nlohmann::json& j) {
+  errno = 0;
   std::cout << j.dump(1) << '\n';
   std::cout.flush();
-  if (!std::cout) throw std::runtime_error("cannot write to standard output");
+  if (!std::cout) {
+    const int err = errno;  // the failed write's reason: disk full, closed pipe, ...
+    throw std::runtime_error(std::string("cannot write to standard output: ") + std::strerror(err ? err : EIO));
+  }
 }
 
 }  // namespace
@@ -256,11 +262,8 @@ namespace {
 
 // id -> status from a results summary (`report` writes DIR/results-summary.json).
 std::map<std::string, std::string> read_statuses(const std::filesystem::path& file, std::string& line) {
-  std::ifstream in(file);
-  if (!in) throw std::runtime_error("cannot read the results summary " + file.string());
-  nlohmann::json j;
+  const nlohmann::json j = read_json_file(file, "results summary");
   try {
-    in >> j;
     line = j.at("summary").get<std::string>();
     std::map<std::string, std::string> m;
     for (const auto& c : j.at("claims")) m[c.at("id").get<std::string>()] = c.at("status").get<std::string>();

@@ -56,7 +56,8 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--param", run_args.params,
                       "Scenario parameter override key=value appended to the claim's (model perturbation; repeatable)");
   run_cmd->add_option("--claims", run_args.claims, "Claim catalogue (default: the shipped one)");
-  run_cmd->add_option("--reference-budget", run_args.reference_budget, "Wall-clock seconds allowed per CVODE reference")
+  run_cmd->add_option("--reference-budget", run_args.reference_budget,
+                      "Wall-clock seconds allowed per reference (CVODE or 50-digit)")
       ->capture_default_str()
       ->check(finite_number("number of seconds", true));
 

@@ -2,8 +2,10 @@
 // The output directory is checked before any computation: an empty --out, a
 // directory that cannot be created or written are errors at once, not after
 // an hour of work. Temporaries of runs killed between write and rename
-// (<file>.tmp-<pid>, cache .<entry>.tmp.<pid>.*) whose process is gone are
-// removed at start.
+// (<file>.tmp-<pid>, cache .<entry>.tmp.<pid>.*) and the work directories of
+// a killed `report` or `validate` (report.tmp-<pid>-<hex>, report.old-…,
+// validate/.tmp-<name>-<pid>-<hex>, validate/<name>.old-…) whose process is
+// gone are removed at start.
 #include <signal.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -30,6 +32,13 @@ inline long temporary_pid(const std::string& name) {
   return -1;
 }
 
+// The same for a work directory, named <...>.tmp-[<name>-]<pid>-<8 hex> or .old-.
+inline long temporary_dir_pid(const std::string& name) {
+  static const std::regex work_dir(R"(.*\.(tmp|old)-(.+-)?([0-9]{1,10})-[0-9a-f]{8})");
+  std::smatch m;
+  return std::regex_match(name, m, work_dir) ? std::stol(m[3].str()) : -1;
+}
+
 }  // namespace detail
 
 // Removes stale temporaries in dir and its subdirectories (two levels: DIR/studies,
@@ -40,6 +49,14 @@ inline int remove_stale_temporaries(const std::filesystem::path& dir) {
   std::error_code ec;
   for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     if (it.depth() > 1) it.disable_recursion_pending();
+    if (it->is_directory(ec) && !it->is_symlink(ec)) {
+      const long pid = detail::temporary_dir_pid(it->path().filename().string());
+      if (pid < 0 || pid == static_cast<long>(::getpid()) || detail::process_alive(pid)) continue;
+      it.disable_recursion_pending();
+      std::error_code rm;
+      if (fs::remove_all(it->path(), rm) > 0) ++removed;
+      continue;
+    }
     if (!it->is_regular_file(ec)) continue;
     const long pid = detail::temporary_pid(it->path().filename().string());
     if (pid < 0 || pid == static_cast<long>(::getpid()) || detail::process_alive(pid)) continue;

@@ -8,10 +8,12 @@
 #include <sunmatrix/sunmatrix_band.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
 
+#include "models/blow_up.hpp"
 #include "reference/cvode_support.hpp"
 
 namespace granconv {
@@ -105,6 +107,10 @@ Run run_cvode(const BistiffnessChain<double>& chain, const Vec<double>& y0, cons
   UserData ud(chain, rtol, atol_x, atol_v);
   const int dim = chain.dim(), nc = chain.links(), nroots = 3 * nc;
   const double t0 = 0.0, tstop = times.back();
+  const double bound = blow_up_bound(y0);
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double>(opt.max_seconds));
   Run out;
   out.states.reserve(times.size());
   Cvode cv;
@@ -181,6 +187,15 @@ Run run_cvode(const BistiffnessChain<double>& chain, const Vec<double>& y0, cons
     check(flag, "CVode", tret);
     if (++calls > opt.max_steps)
       check(CV_TOO_MUCH_WORK, fmt::format("CVode (more than {} steps)", opt.max_steps).c_str(), tret);
+    for (int i = 0; i < dim; ++i)
+      if (!(std::abs(yp[i]) <= bound))
+        throw std::runtime_error(fmt::format(
+            "CVODE bi-stiffness reference: the state {} the blow-up bound {:.3g} at t = {:.6g}",
+            std::isfinite(yp[i]) ? "exceeds" : "is not finite, beyond", bound, tret));
+    if ((calls & 63) == 0 && std::chrono::steady_clock::now() > deadline)
+      throw std::runtime_error(fmt::format("CVODE bi-stiffness reference: wall-clock budget of {:g} s used up at "
+                                           "t = {:.6g} of {:.6g}",
+                                           opt.max_seconds, tret, tstop));
     if (flag == CV_ROOT_RETURN) {
       emit_upto(tret);
       check(CVodeGetRootInfo(cv.mem, found.data()), "CVodeGetRootInfo", tret);
@@ -292,6 +307,8 @@ BistiffnessSolution bistiffness_reference(const BistiffnessChain<double>& chain,
   if (opt.method != "adams" && opt.method != "bdf")
     throw std::invalid_argument("bi-stiffness reference: unknown method '" + opt.method + "' (expected adams or bdf)");
   if (opt.max_steps < 1) throw std::invalid_argument("bi-stiffness reference: max_steps must be positive");
+  if (!(opt.max_seconds > 0) || !std::isfinite(opt.max_seconds))
+    throw std::invalid_argument("bi-stiffness reference: the wall-clock budget must be positive and finite");
 
   Run run = run_cvode(chain, y0, times, opt, opt.rtol, opt.atol_x, opt.atol_v);
   BistiffnessSolution sol;

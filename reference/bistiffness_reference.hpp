@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "models/bistiffness_chain.hpp"
+#include "reference/cvode_reference.hpp"  // kDefaultReferenceBudget
 #include "reference/reference_solution.hpp"
 
 namespace granconv {
@@ -26,6 +27,10 @@ struct BistiffnessReferenceOptions {
   std::string method = "adams";  // "adams" | "bdf" (Adams: non-stiff, high order, the accurate choice here)
   long max_steps = 50'000'000;
   bool estimate_error = false;  // rerun at rtol/10, atol/10 and record max |difference| of the samples
+  // Wall-clock budget of each run (the error estimate's rerun has its own):
+  // beyond it the reference ends with an error, as does a state beyond the
+  // blow-up bound (models/blow_up.hpp), instead of grinding on.
+  double max_seconds = kDefaultReferenceBudget;
 };
 
 struct BistiffnessEvent {

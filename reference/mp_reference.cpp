@@ -28,7 +28,7 @@ std::vector<S> even_times(const Problem<S>& problem, long n) {
 
 template <class S>
 ExtendedReference<S> extended_reference(const Problem<S>& problem, const std::vector<S>& times, const S& tolerance,
-                                        const char* name) {
+                                        const char* name, double max_seconds) {
   ExtendedReference<S> r;
   Provenance& p = r.provenance;
   if (problem.exact) {
@@ -39,7 +39,7 @@ ExtendedReference<S> extended_reference(const Problem<S>& problem, const std::ve
     return r;
   }
   MpStats stats;
-  r.states = multiprecision_reference(problem, times, tolerance, &stats);
+  r.states = multiprecision_reference(problem, times, tolerance, &stats, max_seconds);
   p.solver = fmt::format("odeint-rkf78/{}", name);
   p.method = std::numeric_limits<S>::digits10 >= 50 ? "rkf78, (x, w) formulation, events located to 1e-40 in time"
                                                     : "rkf78, (x, w) formulation, events located to 4 ulps of t_end";
@@ -63,12 +63,12 @@ void exact_error(const Problem<S>& problem, Provenance& p, const char* name) {
 
 }  // namespace
 
-MpReference mp_reference(const Problem<Mp50>& problem, const std::vector<Mp50>& times) {
-  return extended_reference(problem, times, mp_reference_tolerance(), "cpp_bin_float_50");
+MpReference mp_reference(const Problem<Mp50>& problem, const std::vector<Mp50>& times, double max_seconds) {
+  return extended_reference(problem, times, mp_reference_tolerance(), "cpp_bin_float_50", max_seconds);
 }
 
-ExtendedReference<Quad> quad_reference(const Problem<Quad>& problem, const std::vector<Quad>& times) {
-  return extended_reference(problem, times, quad_reference_tolerance(), "float128");
+ExtendedReference<Quad> quad_reference(const Problem<Quad>& problem, const std::vector<Quad>& times, double max_seconds) {
+  return extended_reference(problem, times, quad_reference_tolerance(), "float128", max_seconds);
 }
 
 namespace {
@@ -89,16 +89,17 @@ void set_mp_estimate(Provenance& p, const std::vector<Vec<Mp50>>& coarse, const 
 
 }  // namespace
 
-void mp_reference_error(const Problem<Mp50>& problem, Provenance& p) {
+void mp_reference_error(const Problem<Mp50>& problem, Provenance& p, double max_seconds) {
   if (problem.exact) return exact_error(problem, p, "cpp_bin_float_50");
   const auto times = even_times(problem, 1000);
-  MpReference coarse = mp_reference(problem, times);
-  const auto fine = multiprecision_reference(problem, times, mp_reference_tolerance() / 100);
+  MpReference coarse = mp_reference(problem, times, max_seconds);
+  const auto fine = multiprecision_reference(problem, times, mp_reference_tolerance() / 100, nullptr, max_seconds);
   p = std::move(coarse.provenance);  // solver, steps and events are those of every run of this problem
   set_mp_estimate(p, coarse.states, fine);
 }
 
-void quad_reference_error(const Problem<Quad>& problem, const Problem<Mp50>& twin, Provenance& p, int jobs) {
+void quad_reference_error(const Problem<Quad>& problem, const Problem<Mp50>& twin, Provenance& p, int jobs,
+                          double max_seconds) {
   if (problem.exact) return exact_error(problem, p, "float128");
   const auto times_q = even_times(problem, 1000);
   // The Quad output times, exactly (Mp50 holds every Quad): both references
@@ -111,12 +112,12 @@ void quad_reference_error(const Problem<Quad>& problem, const Problem<Mp50>& twi
   // The fine 50-digit run is the slowest: with two jobs it runs beside the
   // other two (each run writes only its own result, so the outcome does not
   // depend on the job count).
-  auto fine_run = [&] { fine = multiprecision_reference(twin, times_m, mp_reference_tolerance() / 100); };
+  auto fine_run = [&] { fine = multiprecision_reference(twin, times_m, mp_reference_tolerance() / 100, nullptr, max_seconds); };
   std::future<void> fine_done;
   if (jobs >= 2) fine_done = std::async(std::launch::async, fine_run);
   else fine_run();
-  coarse = mp_reference(twin, times_m);
-  quad = quad_reference(problem, times_q);
+  coarse = mp_reference(twin, times_m, max_seconds);
+  quad = quad_reference(problem, times_q, max_seconds);
   if (fine_done.valid()) fine_done.get();  // rethrows a failure of the fine run
   Provenance certifier = coarse.provenance;
   set_mp_estimate(certifier, coarse.states, fine);

@@ -39,8 +39,11 @@ inline const Quad& quad_reference_tolerance() {
 // The states at `times` (sorted ascending, in [0, t_end]); the provenance's
 // error estimate is left 0 (it depends on the problem only: the *_error
 // functions below).
-MpReference mp_reference(const Problem<Mp50>& problem, const std::vector<Mp50>& times);
-ExtendedReference<Quad> quad_reference(const Problem<Quad>& problem, const std::vector<Quad>& times);
+// `max_seconds`: the wall-clock budget of each RKF 7(8) run.
+MpReference mp_reference(const Problem<Mp50>& problem, const std::vector<Mp50>& times,
+                         double max_seconds = kDefaultReferenceBudget);
+ExtendedReference<Quad> quad_reference(const Problem<Quad>& problem, const std::vector<Quad>& times,
+                                       double max_seconds = kDefaultReferenceBudget);
 
 // What the reference of `problem` may be off by at any output time: for an
 // exact solution a few ulps of Mp50; for RKF 7(8) the largest difference, at
@@ -49,7 +52,8 @@ ExtendedReference<Quad> quad_reference(const Problem<Quad>& problem, const std::
 // tolerance-1e-30 run). Output times do not change the integrator's steps, so
 // the estimate holds at every grid time. Replaces `provenance` by that of
 // the tolerance-1e-30 run (solver, steps, events) with the estimate.
-void mp_reference_error(const Problem<Mp50>& problem, Provenance& provenance);
+void mp_reference_error(const Problem<Mp50>& problem, Provenance& provenance,
+                        double max_seconds = kDefaultReferenceBudget);
 
 // The same for the Quad reference, certified in 50 digits: the largest
 // difference at 1001 evenly spaced times between the Quad run (tolerance
@@ -59,6 +63,7 @@ void mp_reference_error(const Problem<Mp50>& problem, Provenance& provenance);
 // problem's data to Quad; the Mp50 term bounds what the certifier itself may
 // be off by. The three runs go on `jobs` threads. Replaces `provenance` by
 // that of the Quad run, with the estimate and, in its method, both terms.
-void quad_reference_error(const Problem<Quad>& problem, const Problem<Mp50>& twin, Provenance& provenance, int jobs);
+void quad_reference_error(const Problem<Quad>& problem, const Problem<Mp50>& twin, Provenance& provenance, int jobs,
+                          double max_seconds = kDefaultReferenceBudget);
 
 }  // namespace granconv

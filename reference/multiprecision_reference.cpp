@@ -3,9 +3,9 @@
 namespace granconv {
 
 template std::vector<Vec<Quad>> multiprecision_reference(const Problem<Quad>&, const std::vector<Quad>&, const Quad&,
-                                                         MpStats*);
+                                                         MpStats*, double);
 
 template std::vector<Vec<Mp50>> multiprecision_reference(const Problem<Mp50>&, const std::vector<Mp50>&, const Mp50&,
-                                                         MpStats*);
+                                                         MpStats*, double);
 
 }  // namespace granconv

@@ -6,17 +6,23 @@
 // gap is located by Illinois root-finding on the length of a single step from
 // the start of the step (to ~1e-40 in time; in Quad to a few ulps of t_end)
 // and the integration is restarted just past it, so every step is taken on a
-// smooth segment.
+// smooth segment. Like the CVODE reference it stops with an error at a state
+// beyond the blow-up bound (models/blow_up.hpp) and past its wall-clock budget.
 #include <algorithm>
 #include <boost/numeric/odeint.hpp>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "models/blow_up.hpp"
 #include "models/extended_precision.hpp"
 #include "models/scenarios.hpp"
+#include "reference/cvode_reference.hpp"  // kDefaultReferenceBudget
 
 namespace granconv {
 
@@ -60,7 +66,8 @@ int sign_of(const S& v) {
 
 template <class S>
 std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const std::vector<S>& times,
-                                             const S& tolerance = S(1e-30), MpStats* stats = nullptr) {
+                                             const S& tolerance = S(1e-30), MpStats* stats = nullptr,
+                                             double max_seconds = kDefaultReferenceBudget) {
   namespace odeint = boost::numeric::odeint;
   using State = std::vector<S>;
   using Stepper = odeint::runge_kutta_fehlberg78<State, S, State, S, detail::MpAlgebra>;
@@ -73,6 +80,12 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
       throw std::invalid_argument("multiprecision reference: output times not sorted ascending");
   }
   if (!(tolerance > 0)) throw std::invalid_argument("multiprecision reference: tolerance must be positive");
+  if (!(max_seconds > 0) || !std::isfinite(max_seconds))
+    throw std::invalid_argument("multiprecision reference: the wall-clock budget must be positive and finite");
+  const double bound = blow_up_bound(problem.y0);
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double>(max_seconds));
 
   const ChainSystem<S> sys(problem.chain, Formulation::xw);
   const int dim = sys.dim(), ngaps = sys.chain().links();
@@ -129,6 +142,11 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
   S h = std::min<S>(h_max, t_last / 1000);
   long failures = 0;
   while (next < times.size()) {
+    if (std::chrono::steady_clock::now() > deadline)
+      throw std::runtime_error(fmt::format(
+          "multiprecision reference ({}): wall-clock budget of {:g} s used up at t = {:.6g} of {:.6g} "
+          "(--reference-budget raises it)",
+          problem.scenario, max_seconds, static_cast<double>(t), static_cast<double>(t_last)));
     S dt = std::min(h, std::min(h_max, t_last - t));
     S t_try = t;
     if (controlled.try_step(rhs, y, t_try, y1, dt) != odeint::success) {
@@ -137,6 +155,14 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
       continue;
     }
     ++st.steps;
+    for (int i = 0; i < dim; ++i) {
+      const double yi = static_cast<double>(y1[i]);
+      if (!(std::abs(yi) <= bound))
+        throw std::runtime_error(
+            fmt::format("multiprecision reference ({}): the state {} the blow-up bound {:.3g} at t = {:.6g}",
+                        problem.scenario, std::isfinite(yi) ? "exceeds" : "is not finite, beyond", bound,
+                        static_cast<double>(t_try)));
+    }
     const S h_taken = t_try - t;
     const S h_next = dt;
     // Earliest strict sign change of any gap inside the step.
@@ -223,8 +249,8 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
 }
 
 extern template std::vector<Vec<Quad>> multiprecision_reference(const Problem<Quad>&, const std::vector<Quad>&,
-                                                                const Quad&, MpStats*);
+                                                                const Quad&, MpStats*, double);
 extern template std::vector<Vec<Mp50>> multiprecision_reference(const Problem<Mp50>&, const std::vector<Mp50>&,
-                                                                const Mp50&, MpStats*);
+                                                                const Mp50&, MpStats*, double);
 
 }  // namespace granconv

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include "reports/figures/figures.hpp"
@@ -24,11 +26,13 @@ using namespace report_detail;
 
 namespace {
 
+// <pid>-<hex>: the work directories of a killed report are removed at the
+// next start (app/output_dir.hpp).
 std::string random_suffix() {
   std::random_device rd;
   std::mt19937_64 g(rd() ^ (static_cast<unsigned long long>(
                                 std::chrono::steady_clock::now().time_since_epoch().count())));
-  return fmt::format("{:08x}", static_cast<unsigned>(g() & 0xffffffffu));
+  return fmt::format("{}-{:08x}", ::getpid(), static_cast<unsigned>(g() & 0xffffffffu));
 }
 
 void build(const fs::path& tmp, std::vector<Study>& studies, const std::string& gnuplot,

@@ -1,4 +1,5 @@
 #include "reports/study_file.hpp"
+#include "reports/json_file.hpp"
 #include "reports/status.hpp"
 
 #include <algorithm>
@@ -136,7 +137,11 @@ void parse_order(const fs::path& f, const json& j, Study& s) {
       k.max_ci_width = num_or(c, "max_ci_width");
       k.observed = num_or(c, "observed_order");
       if (auto ci = pair_of(f, c, "ci95")) std::tie(k.ci_lo, k.ci_hi) = *ci;
-      if (c.contains("points") && c["points"].is_number_integer()) k.points = c["points"].get<int>();
+      if (c.contains("points") && c["points"].is_number_integer()) {
+        const auto n = c["points"].get<long long>();
+        if (n < 0 || n > 1000000) bad(f, "\"points\" out of range");
+        k.points = static_cast<int>(n);
+      }
       k.envelope = num_or(c, "envelope_order");
       if (auto ci = pair_of(f, c, "envelope_ci95")) std::tie(k.env_lo, k.env_hi) = *ci;
       k.pass = bool_or(f, c, "pass");
@@ -345,17 +350,14 @@ void parse_value_checks(const fs::path& f, const json& j, Study& s) {
   }
 }
 
-}  // namespace
+const json& object_or_empty(const fs::path& f, const json& j, const char* key) {
+  static const json empty = json::object();
+  if (!j.contains(key) || j[key].is_null()) return empty;
+  if (!j[key].is_object()) bad(f, std::string("\"") + key + "\" is not an object");
+  return j[key];
+}
 
-Study parse_study(const fs::path& f) {
-  std::ifstream in(f);
-  if (!in) throw std::runtime_error("report: cannot read " + f.string());
-  json j;
-  try {
-    j = json::parse(in);
-  } catch (const std::exception& ex) {
-    bad(f, ex.what());
-  }
+Study parse_record(const fs::path& f, json& j) {
   if (!j.is_object()) bad(f, "top level is not an object");
   Study s;
   s.file = f;
@@ -374,16 +376,24 @@ Study parse_study(const fs::path& f) {
   s.formulation = str_or(j, "formulation");
   s.model = str_or(j, "model");
   s.scenario = str_or(j, "scenario");
-  s.params = j.value("params", json::object());
-  s.reference = j.value("reference", json::object());
+  s.params = object_or_empty(f, j, "params");
+  s.reference = object_or_empty(f, j, "reference");
   if (j.contains("kind") && !j["kind"].is_null()) {
     if (!j["kind"].is_string() || j["kind"].get<std::string>().empty()) bad(f, "\"kind\" is not a string");
     s.kind = j["kind"].get<std::string>();
   }
   s.notes = str_or(j, "notes");
   s.expected_verdict = str_or(j, "expected_verdict", "pass");
-  s.is_new = j.value("new", false);
-  if (j.contains("tolerances") && j["tolerances"].is_array()) s.tolerances = j["tolerances"];
+  s.is_new = bool_or(f, j, "new").value_or(false);
+  if (j.contains("tolerances") && !j["tolerances"].is_null()) {
+    if (!j["tolerances"].is_array()) bad(f, "\"tolerances\" is not an array");
+    for (const auto& t : j["tolerances"]) {
+      if (!t.is_object()) bad(f, "\"tolerances\" entries must be objects");
+      for (const char* k : {"label", "path", "basis", "reason"})
+        if (t.contains(k) && !t[k].is_string()) bad(f, std::string("tolerance field \"") + k + "\" is not a string");
+    }
+    s.tolerances = j["tolerances"];
+  }
   if (s.is_order()) {
     parse_order(f, j, s);
   } else {
@@ -411,6 +421,19 @@ Study parse_study(const fs::path& f) {
     bad(f, "\"verdict\" must be \"pass\", \"fail\" or \"inconclusive\"");
   s.status = claim_status(s.verdict, s.expected_verdict, s.is_new);
   return s;
+}
+
+}  // namespace
+
+// The file is read with a bound on its size; a field of the wrong type that
+// the checks above do not name (nlohmann's type errors) still names the file.
+Study parse_study(const fs::path& f) {
+  json j = read_json_file(f, "report: study file");
+  try {
+    return parse_record(f, j);
+  } catch (const json::exception& e) {
+    bad(f, e.what());
+  }
 }
 
 }  // namespace granconv::report_detail

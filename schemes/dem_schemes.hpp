@@ -194,6 +194,17 @@ void heun_step(const ChainSystem<S>& sys, const Vec<S>& y, const S& dt, Vec<S>& 
   out = y + (dt / 2) * (k1 + k2);
 }
 
+// The exact solution at t, refused unless it has the chain's dimension: an
+// exact solution of another problem would otherwise be read past its end.
+template <class S>
+Vec<S> exact_start_state(const ExactSolution<S>& exact, Start start, const S& t, int dim) {
+  Vec<S> e = exact(t);
+  if (e.size() != dim)
+    throw std::invalid_argument(std::string("start '") + to_string(start) + "': the exact solution has " +
+                                std::to_string(e.size()) + " entries, the chain's state " + std::to_string(dim));
+  return e;
+}
+
 // The start of a staggered scheme: z = (x_m, v_{m−1/2}) interleaved at level
 // m = 0 (half-kick, v0, exact) or m = 1 (exact-first-step, heun).
 template <class S>
@@ -211,12 +222,12 @@ long staggered_start(const ChainSystem<S>& sys, Start start, const Vec<S>& y0, c
     }
     case Start::v0: return 0;
     case Start::exact: {
-      const Vec<S> e = exact(-h / 2);
+      const Vec<S> e = exact_start_state(exact, start, S(-h / 2), dim);
       for (int i = 0; i < N; ++i) z[2 * i + 1] = e[2 * i + 1];
       return 0;
     }
     case Start::exact_first_step: {
-      const Vec<S> x1 = exact(h), v_half = exact(h / 2);
+      const Vec<S> x1 = exact_start_state(exact, start, h, dim), v_half = exact_start_state(exact, start, S(h / 2), dim);
       for (int i = 0; i < N; ++i) {
         z[2 * i] = x1[2 * i];
         z[2 * i + 1] = v_half[2 * i + 1];

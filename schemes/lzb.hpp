@@ -33,13 +33,20 @@
 //
 // Momentum: body momenta p_i are updated by ±δP_j, so Σ p_i changes only by
 // rounding (and by the impulse a wall takes). The hot loop allocates nothing.
+//
+// Limits: besides max_steps, a velocity beyond the blow-up bound
+// (models/blow_up.hpp, from the pre-impact velocities) and a wall-clock
+// budget end the impact with an error; nothing runs unbounded.
+#include <chrono>
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "models/blow_up.hpp"
 #include "models/chain.hpp"
 
 namespace granconv {
@@ -52,6 +59,7 @@ struct LzbOptions {
   // with its exponents 1/(1+η) and η/(1+η) exchanged.
   bool swap_rule11_exponents = false;
   long max_steps = 200'000'000;  // an impact taking more steps is an error
+  double max_seconds = 600;      // wall-clock budget of one impact (as the references' default)
 };
 
 struct LzbResult {
@@ -78,6 +86,8 @@ class LzbImpact {
       throw std::invalid_argument("LZB: the impulse step ΔP must be positive and finite (got " + std::to_string(opt.dP) + ")");
     if (!(opt.es > 0 && opt.es <= 1)) throw std::invalid_argument("LZB: e_s must lie in (0, 1]");
     if (opt.max_steps < 1) throw std::invalid_argument("LZB: max_steps must be positive");
+    if (!(opt.max_seconds > 0) || !std::isfinite(opt.max_seconds))
+      throw std::invalid_argument("LZB: the wall-clock budget must be positive and finite");
     for (double g : chain.gamma)
       if (g != 0) throw std::invalid_argument("LZB: the chain must be undamped (gamma = 0); dissipation enters through e_s");
     if (chain.has_on_site_force() || [&] {
@@ -118,6 +128,10 @@ class LzbImpact {
     const double eta = eta_, a = 1 / (1 + eta), b = eta / (eta + 1);
     const double lambda_coef = std::pow(1 + eta, b);
     const double inv_es2 = 1 / (opt_.es * opt_.es);
+    const double bound = blow_up_bound(v0);
+    const auto deadline = std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                              std::chrono::duration<double>(opt_.max_seconds));
     rates(u_);
     for (long k = 0;; ++k) {
       // Flags (lines 6–16) and termination (17–23).
@@ -132,6 +146,9 @@ class LzbImpact {
       if (k >= opt_.max_steps)
         throw std::runtime_error("LZB: the impact did not terminate within " + std::to_string(opt_.max_steps) +
                                  " steps of ΔP = " + std::to_string(opt_.dP));
+      if ((k & 4095) == 4095 && std::chrono::steady_clock::now() > deadline)
+        throw std::runtime_error("LZB: wall-clock budget of " + shortest(opt_.max_seconds) + " s used up at step " +
+                                 std::to_string(k) + " (ΔP = " + shortest(opt_.dP) + ")");
       // Primary contact (lines 24–40): the first of the largest.
       const bool by_velocity = emax == 0;
       int s = 0;
@@ -185,6 +202,10 @@ class LzbImpact {
       if (observe) observe(k + 1, r.P, r.t, v_, E_);
       if (!std::isfinite(r.P) || !std::isfinite(E_.sum()))
         throw std::runtime_error("LZB: non-finite impulse or energy at step " + std::to_string(k + 1));
+      for (int i = 0; i < nb; ++i)
+        if (!(std::abs(v_[i]) <= bound))
+          throw std::runtime_error("LZB: the velocity of body " + std::to_string(i) + " exceeds the blow-up bound " +
+                                   shortest(bound) + " at step " + std::to_string(k + 1));
     }
     r.v = v_;
     r.momentum_after = momentum();
@@ -193,6 +214,11 @@ class LzbImpact {
   }
 
  private:
+  static std::string shortest(double x) {  // %g: 600, not 600.000000
+    std::ostringstream s;
+    s << x;
+    return s.str();
+  }
   void velocities() {
     for (std::size_t i = 0; i < m_.size(); ++i) v_[static_cast<Eigen::Index>(i)] = p_[i] / m_[i];
   }

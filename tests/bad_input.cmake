@@ -9,7 +9,7 @@ else()
 endif()
 set(bad_data ${CMAKE_CURRENT_SOURCE_DIR}/data/fuzz)
 function(granconv_bad_input name regex)
-  cmake_parse_arguments(ARG "" "NOT_REGEX;STDOUT_FILE;STATUS" "" ${ARGN})
+  cmake_parse_arguments(ARG "" "NOT_REGEX;STDOUT_FILE;STATUS;DEV_FULL_AT" "" ${ARGN})
   set(extra)
   if(ARG_NOT_REGEX)
     list(APPEND extra "-DNOT_REGEX=${ARG_NOT_REGEX}")
@@ -19,6 +19,9 @@ function(granconv_bad_input name regex)
   endif()
   if(ARG_STATUS)
     list(APPEND extra "-DSTATUS=${ARG_STATUS}")
+  endif()
+  if(ARG_DEV_FULL_AT)
+    list(APPEND extra "-DDEV_FULL_AT=${ARG_DEV_FULL_AT}")
   endif()
   add_test(NAME bad-input.${name}
            COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> "-DARGS=${ARG_UNPARSED_ARGUMENTS}"
@@ -72,6 +75,9 @@ granconv_bad_input(reference-budget "wall-clock budget of 0.5 s used up at t = "
   reference --scenario chain --param n=1000 --t 1000000 --reference-budget 0.5)
 granconv_bad_input(reference-budget-nan "--reference-budget: must be a finite positive number of seconds"
   reference --scenario dimer --t 1 --reference-budget nan)
+# ... and of the 50-digit reference (RKF 7(8), --precision 50).
+granconv_bad_input(mp50-reference-budget "multiprecision reference \\(trimer-nobreak\\): wall-clock budget of 0.2 s used up"
+  run jvb-fig3-cn-xv --precision 50 --reference-budget 0.2 --cache none --out @OUT@)
 # 7. Tableau size.
 granconv_bad_input(tableau-17-stages "tableau field 'A' has 17 rows: more stages than the limit of 16"
   validate --tableau @DATA@/tableau-17-stages.json --out @OUT@)
@@ -83,6 +89,23 @@ granconv_bad_input(out-unwritable "cannot create output directory /dev/null/out:
 granconv_bad_input(out-empty "--out must name a directory" run jvb-fig3-cn-xv --out @EMPTY@)
 granconv_bad_input(stdout-full "cannot write to standard output: No space left on device" list studies
   STDOUT_FILE /dev/full)
+# A result on a full disk: the errno text, and neither the result nor its
+# temporary left behind (stdout: the JSON of `solve`; a file: a study record).
+granconv_bad_input(solve-json-stdout-full "cannot write to standard output: No space left on device"
+  solve --scenario trimer-impact --scheme cn --h 0.1 --t 1 --json STDOUT_FILE /dev/full)
+granconv_bad_input(run-result-disk-full
+  "cannot write .*/studies/jvb-fig3-cn-xv\\.json: No space left on device"
+  run jvb-fig3-cn-xv --jobs 2 --cache none --out @OUT@ DEV_FULL_AT studies/jvb-fig3-cn-xv.json)
+# (the study runs in full before its record is written: more than 5 s)
+set_tests_properties(bad-input.run-result-disk-full PROPERTIES TIMEOUT 120)
+# A results file read back is never trusted: truncated, of the wrong type or
+# endless, it is refused in one line naming the file.
+granconv_bad_input(results-truncated "results summary .*/results-summary-truncated\\.json: not valid JSON"
+  list studies --markdown --results @DATA@/../results-summary-truncated.json)
+granconv_bad_input(results-wrong-type "results summary .*/results-summary-wrong-type\\.json is malformed: .*string"
+  list studies --markdown --results @DATA@/../results-summary-wrong-type.json)
+granconv_bad_input(results-endless "results summary /dev/zero: more than 67108864 bytes"
+  list studies --markdown --results /dev/zero)
 granconv_bad_input(tableau-duplicate-key "duplicate key 'b'" validate --tableau @DATA@/tableau-duplicate-key.json --out @OUT@)
 granconv_bad_input(tableau-deep-arrays "tableau file .* must hold a JSON object"
   validate --tableau @DATA@/tableau-deep-arrays.json --out @OUT@)

@@ -5,11 +5,20 @@
 #   ARGS: the command line; @OUT@ stands for OUT, @DATA@ for DATA, @EMPTY@
 #   for an empty argument (run through sh, which CMake lists cannot carry).
 #   STDOUT_FILE: send stdout there instead (e.g. /dev/full).
+#   DEV_FULL_AT: a file the command writes (path under OUT) lands on a full
+#   disk: the temporary it is written to, <file>.tmp-<pid>, is made a link to
+#   /dev/full beforehand (the shell execs the command, so its pid is known).
+# The progress lines of `run` ("study 1 of 1  <id>: PASS (1.0 s)") are not
+# messages and are left out of the one-line check.
 cmake_minimum_required(VERSION 3.19)
 set(work ${OUT}.cwd)
 file(REMOVE_RECURSE ${OUT} ${work})
 file(MAKE_DIRECTORY ${work})
 set(command "exec '${GRANCONV}'")
+if(DEV_FULL_AT)
+  get_filename_component(full_dir "${OUT}/${DEV_FULL_AT}" DIRECTORY)
+  set(command "mkdir -p '${full_dir}' && ln -s /dev/full '${OUT}/${DEV_FULL_AT}.tmp-'$$ && ${command}")
+endif()
 foreach(a ${ARGS})
   string(REPLACE "@OUT@" "${OUT}" a "${a}")
   string(REPLACE "@DATA@" "${DATA}" a "${a}")
@@ -30,7 +39,8 @@ endif()
 if(NOT status EQUAL STATUS)
   message(FATAL_ERROR "expected exit status ${STATUS}, got ${status}\nstdout: ${out}\nstderr: ${err}")
 endif()
-string(REGEX REPLACE "\n$" "" line "${err}")
+string(REGEX REPLACE "(^|\n)study [0-9]+ of [0-9]+  [^\n]*\n" "\\1" line "${err}")
+string(REGEX REPLACE "\n$" "" line "${line}")
 if(line MATCHES "\n" OR line STREQUAL "")
   message(FATAL_ERROR "expected one line on stderr, got:\n${err}")
 endif()

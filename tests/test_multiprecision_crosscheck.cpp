@@ -3,6 +3,7 @@
 // event location) to 1e-12 in every component at every grid time.
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 
@@ -56,6 +57,20 @@ void crosscheck(const std::string& scenario, int n) {
   CHECK(worst <= 1e-12);
 }
 }  // namespace
+
+// Issue 12: like the CVODE reference, the 50-digit one stops at the blow-up
+// bound and at its wall-clock budget instead of grinding on.
+TEST_CASE("multiprecision reference stops at the blow-up bound and at its wall-clock budget", "[reference][mp]") {
+  // x'' = a (1 + sin t) with a = 1e12: |v| passes 1e8 · max(1, |y0|) = 1e8 near t = 1e-4.
+  auto forced = make_problem<Mp>("forced-particle", std::vector<std::string>{});
+  forced.chain.drive = Mp(1e12);
+  CHECK_THROWS_WITH(multiprecision_reference(forced, {Mp(0), forced.t_end}), Catch::Contains("blow-up bound"));
+  const auto pr = make_problem<Mp>("trimer-impact", std::vector<std::string>{});
+  CHECK_THROWS_WITH(multiprecision_reference(pr, {Mp(0), pr.t_end}, Mp(1e-30), nullptr, 0.05),
+                    Catch::Contains("wall-clock budget of 0.05 s used up at t = "));
+  CHECK_THROWS_AS(multiprecision_reference(pr, {Mp(0), pr.t_end}, Mp(1e-30), nullptr, std::nan("")),
+                  std::invalid_argument);
+}
 
 TEST_CASE("CVODE reference agrees with the multiprecision reference: trimer-impact", "[reference][crosscheck]") {
   crosscheck("trimer-impact", 1000);

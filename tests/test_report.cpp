@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "reports/json_file.hpp"
 #include "reports/report.hpp"
 
 namespace fs = std::filesystem;
@@ -290,6 +291,28 @@ TEST_CASE("malformed study leaves no report behind", "[report]") {
     write_json(d.path / "studies/broken.json", json{{"study", "broken"}, {"h", {1e-3, 1e-2}}, {"error", {1e-6}}});
   }
   SECTION("missing id") { write_json(d.path / "studies/broken.json", json{{"h", {1e-3}}, {"error", {1e-6}}}); }
+  // Issue 12: nothing read from disk is trusted unverified; every failure names the file.
+  json minimal{{"study", "broken"}, {"h", {1e-3}}, {"error", {1e-6}}};
+  SECTION("a flag of the wrong type") {
+    minimal["new"] = "yes";
+    write_json(d.path / "studies/broken.json", minimal);
+  }
+  SECTION("params not an object") {
+    minimal["params"] = "gamma=1";
+    write_json(d.path / "studies/broken.json", minimal);
+  }
+  SECTION("a tolerance that is not an object") {
+    minimal["tolerances"] = {1};
+    write_json(d.path / "studies/broken.json", minimal);
+  }
+  SECTION("a point count out of range") {
+    minimal["checks"] = {{{"label", "a"}, {"points", 1000000000000LL}}};
+    write_json(d.path / "studies/broken.json", minimal);
+  }
+  SECTION("a file larger than the limit") {
+    std::ofstream(d.path / "studies/broken.json") << minimal.dump();
+    fs::resize_file(d.path / "studies/broken.json", granconv::kMaxResultFileBytes + 1);  // sparse
+  }
   try {
     write_report({d.path});
     FAIL("write_report did not throw");

@@ -170,9 +170,11 @@ std::string page_html(const ValidationResult& r, const std::string& stem, const 
   return h;
 }
 
+// <pid>-<hex>: the work directories of a killed run are removed at the next
+// start (app/output_dir.hpp).
 std::string random_suffix() {
   std::random_device rd;
-  return fmt::format("{:08x}", static_cast<unsigned>(rd()));
+  return fmt::format("{}-{:08x}", ::getpid(), static_cast<unsigned>(rd()));
 }
 
 // Moves `from` to `to`, replacing a previous file or directory there.

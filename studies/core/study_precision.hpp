@@ -63,13 +63,14 @@ struct Precision<Quad> : ExtendedPrecision<Quad> {
   static constexpr int digits = 33;
   static constexpr const char* type_name = "float128";
   // Without the error estimate (it depends on the problem only: reference_error).
-  static Reference reference(const Problem<Quad>& pr, const std::vector<Quad>& times, const StudyOptions&) {
-    auto r = quad_reference(pr, times);
+  static Reference reference(const Problem<Quad>& pr, const std::vector<Quad>& times, const StudyOptions& opt) {
+    auto r = quad_reference(pr, times, opt.reference.max_seconds);
     return {times, std::move(r.states), std::move(r.provenance)};
   }
   // Certified against the same problem built in Mp50 (`twin`).
-  static void reference_error(const Problem<Quad>& pr, const Problem<Mp50>& twin, Provenance& p, int jobs) {
-    quad_reference_error(pr, twin, p, jobs);
+  static void reference_error(const Problem<Quad>& pr, const Problem<Mp50>& twin, Provenance& p, int jobs,
+                              double max_seconds) {
+    quad_reference_error(pr, twin, p, jobs, max_seconds);
   }
 };
 
@@ -77,12 +78,12 @@ template <>
 struct Precision<Mp50> : ExtendedPrecision<Mp50> {
   static constexpr int digits = 50;
   static constexpr const char* type_name = "cpp_bin_float_50";
-  static Reference reference(const Problem<Mp50>& pr, const std::vector<Mp50>& times, const StudyOptions&) {
-    MpReference r = mp_reference(pr, times);
+  static Reference reference(const Problem<Mp50>& pr, const std::vector<Mp50>& times, const StudyOptions& opt) {
+    MpReference r = mp_reference(pr, times, opt.reference.max_seconds);
     return {times, std::move(r.states), std::move(r.provenance)};
   }
-  static void reference_error(const Problem<Mp50>& pr, const Problem<Mp50>&, Provenance& p, int) {
-    mp_reference_error(pr, p);
+  static void reference_error(const Problem<Mp50>& pr, const Problem<Mp50>&, Provenance& p, int, double max_seconds) {
+    mp_reference_error(pr, p, max_seconds);
   }
 };
 
