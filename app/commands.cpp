@@ -194,6 +194,8 @@ int reference(const ReferenceArgs& a) {
   opt.rtol = a.rtol;
   opt.atol = a.atol;
   opt.method = a.method;
+  opt.nonlinear_solver = a.nonlinear_solver;
+  opt.estimate_error = !a.no_error_estimate;
   opt.max_seconds = a.reference_budget;
   const auto ref = cached_reference(pr, {0.0, a.t}, opt, a.cache);
   nlohmann::json j = state_json(ref.states.back());

@@ -46,7 +46,8 @@ struct ProblemArgs {
 
 struct ReferenceArgs : ProblemArgs {
   double rtol = 1e-13, atol = 1e-15;
-  std::string method;
+  std::string method, nonlinear_solver;
+  bool no_error_estimate = false;
 };
 int reference(const ReferenceArgs& a);
 

@@ -85,6 +85,11 @@ int main(int argc, char** argv) {
   ref_cmd->add_option("--atol", ref_args.atol, "Absolute tolerance")->capture_default_str()->check(finite_number("tolerance", true));
   ref_cmd->add_option("--method", ref_args.method, "adams | bdf (default: the scenario's)")
       ->check(CLI::IsMember({"adams", "bdf"}));
+  ref_cmd->add_option("--nonlinear-solver", ref_args.nonlinear_solver,
+                      "fixed-point | newton (default: fixed-point for adams, newton for bdf)")
+      ->check(CLI::IsMember({"fixed-point", "newton"}));
+  ref_cmd->add_flag("--no-error-estimate", ref_args.no_error_estimate,
+                    "Skip the rerun at rtol/10 that estimates the reference's own error");
 
   SolveArgs solve_args;
   auto* solve_cmd = app.add_subcommand("solve", "Run one scheme at one step size and measure its error");

@@ -15,6 +15,7 @@
 
 #include "models/blow_up.hpp"
 #include "reference/cvode_support.hpp"
+#include "reference/serial_vector_kernels.hpp"
 
 namespace granconv {
 
@@ -136,6 +137,7 @@ Run run_cvode(const BistiffnessChain<double>& chain, const Vec<double>& y0, cons
   check_ptr(cv.atol, "N_VNew_Serial");
   cv.dky = N_VNew_Serial(dim, cv.ctx);
   check_ptr(cv.dky, "N_VNew_Serial");
+  for (N_Vector v : {cv.y, cv.atol, cv.dky}) use_compiled_serial_kernels(v);
   sunrealtype* yp = N_VGetArrayPointer(cv.y);
   std::copy(y0.data(), y0.data() + dim, yp);
   sunrealtype* ap = N_VGetArrayPointer(cv.atol);

@@ -26,6 +26,10 @@ inline constexpr double kDefaultReferenceBudget = 600;
 struct ReferenceOptions {
   double rtol = 1e-15, atol = 1e-16;
   std::string method;  // "adams" | "bdf"; "" = scenario default (scenario_info().reference_method)
+  // "newton" (banded analytic Jacobian) | "fixed-point" (functional
+  // iteration: no Jacobian, no banded LU; for Adams on non-stiff chains);
+  // "" = default_nonlinear_solver(method), which says why it is Newton.
+  std::string nonlinear_solver;
   long max_steps = 50'000'000;
   bool estimate_error = true;  // rerun at rtol/10, atol/10 and record max |difference|
   // Wall-clock budget of one reference (all its runs): beyond it the
@@ -36,6 +40,10 @@ struct ReferenceOptions {
 
 // The method actually used for `problem` under `opt` ("adams" or "bdf").
 std::string resolved_reference_method(const Problem<double>& problem, const ReferenceOptions& opt);
+// The nonlinear solver actually used ("fixed-point" or "newton").
+std::string resolved_reference_nonlinear_solver(const Problem<double>& problem, const ReferenceOptions& opt);
+// The nonlinear solver a method gets by default.
+std::string default_nonlinear_solver(const std::string& method);
 
 // States (x, v) at `times` (sorted ascending, within [0, t_end], duplicates
 // allowed). Throws std::invalid_argument on bad input and std::runtime_error

@@ -6,6 +6,7 @@
 #include <cvode/cvode.h>
 #include <fmt/core.h>
 #include <nvector/nvector_serial.h>
+#include <sundials/sundials_nonlinearsolver.h>
 #include <sundials/sundials_config.h>
 
 #include <cstdlib>
@@ -42,10 +43,12 @@ struct Cvode {
   N_Vector y = nullptr, atol = nullptr, dky = nullptr;
   SUNMatrix A = nullptr;
   SUNLinearSolver LS = nullptr;
+  SUNNonlinearSolver NLS = nullptr;
   Cvode() = default;
   Cvode(const Cvode&) = delete;
   Cvode& operator=(const Cvode&) = delete;
   ~Cvode() {
+    if (NLS) SUNNonlinSolFree(NLS);
     if (LS) SUNLinSolFree(LS);
     if (A) SUNMatDestroy(A);
     if (dky) N_VDestroy(dky);

@@ -12,6 +12,7 @@ struct Provenance {
   std::string solver;            // "CVODE", "odeint-rkf78/cpp_bin_float_50", ...
   std::string sundials_version;  // SUNDIALS_VERSION, empty for non-SUNDIALS solvers
   std::string method;            // "adams" | "bdf" | ...
+  std::string nonlinear_solver;  // CVODE: "fixed-point" | "newton"; "" elsewhere
   double rtol = 0, atol = 0;
   long steps = 0;   // internal steps, summed over all smooth segments
   long events = 0;  // contact events (gap sign changes) located and restarted at
@@ -23,6 +24,7 @@ struct Provenance {
     return nlohmann::json{{"solver", solver},
                           {"sundials_version", sundials_version},
                           {"method", method},
+                          {"nonlinear_solver", nonlinear_solver},
                           {"rtol", rtol},
                           {"atol", atol},
                           {"steps", steps},
@@ -37,6 +39,7 @@ struct Provenance {
     p.solver = j.at("solver").get<std::string>();
     p.sundials_version = j.value("sundials_version", std::string());
     p.method = j.at("method").get<std::string>();
+    p.nonlinear_solver = j.value("nonlinear_solver", std::string());
     p.rtol = j.at("rtol").get<double>();
     p.atol = j.at("atol").get<double>();
     p.steps = j.at("steps").get<long>();

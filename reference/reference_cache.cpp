@@ -191,6 +191,7 @@ std::string reference_cache_key(const Problem<double>& problem, const std::vecto
       {"rtol", exact(opt.rtol)},
       {"atol", exact(opt.atol)},
       {"method", resolved_reference_method(problem, opt)},
+      {"nonlinear_solver", resolved_reference_nonlinear_solver(problem, opt)},
       {"max_steps", opt.max_steps},
       {"estimate_error", opt.estimate_error},
       {"times", {{"count", times.size()},

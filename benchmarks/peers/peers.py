@@ -3,20 +3,37 @@
 solve_ivp (DOP853, LSODA, Radau) on the same Kuwabara-Kono chains.
 
     benchmarks/peers/peers.py [--granconv build/app/granconv] [--sizes 25,200,1000]
-                              [--rtols 1e-10,1e-13] [--budget 120] [--markdown]
+                              [--rtols 1e-10,1e-13] [--budget 120]
+    benchmarks/peers/peers.py --per-step [--per-step-sizes 100,1000,10000,100000]
+
+--before EXE adds a row for another granconv build (e.g. an older commit's) running
+the same command, so that a speed-up is read off one run.
 
 Problems (JVB eq. (2), k = 1, beta = 3/2, impact x = 0, v = (1, 0, ...)):
   N = 25:  the dimer of JVB section 4 (masses 1 and 0.59, gamma = 0.06, T = 30);
   N >= 26: the homogeneous chain, gamma = 0.06, T = N.
 Every run's final state is compared with one tight common reference (granconv at
-rtol 1e-15, atol 1e-16, with its own error estimate printed). Times are wall
-times of the whole solve (for granconv: the command, process start included,
-reference cache off). The ratio column is the run's time over granconv's at
-the same rtol: ratios are only meaningful from one run on one machine.
-SciPy absent: the script says so and exits 0 after the granconv rows.
+rtol 1e-15, atol 1e-16, with its own error estimate printed); atol = rtol/1000.
+
+Times are CPU seconds (user + system) of the whole solve: for granconv the
+command (process start and output included, reference cache off), for SciPy
+the solve_ivp call. CPU time, not wall time, because this machine is shared:
+wall time there measures the neighbours. Per rtol and CVODE nonlinear solver
+(--solvers; the first, newton, is the default) two granconv rows: the command
+as a user runs it (it solves twice, the second time at rtol/10, to estimate its
+own error) and one solve (--no-error-estimate), the like of a SciPy run. The
+ratio column is a row's time over the default command's time at the same
+rtol, both from this run (SciPy rows above 1: granconv is faster).
+
+--per-step: CPU time per step and bead of one solve of the chain (gamma = 0.06,
+T = 30: the wave covers the same beads at every N, so only the state length
+grows) for N up to 1e5, to read off that the cost of a step is linear in N.
+
+SciPy absent: the script says so and prints the granconv rows only.
 """
 import argparse
 import json
+import resource
 import subprocess
 import sys
 import time
@@ -37,14 +54,19 @@ def problem(n):
             "m": [1.0] * n, "gamma": 0.06}
 
 
-def granconv(exe, p, rtol, atol):
+def child_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def granconv(exe, p, rtol, atol, extra=()):
     cmd = [exe, "reference", "--scenario", p["scenario"], "--t", repr(p["t"]), "--rtol", repr(rtol),
-           "--atol", repr(atol), "--json"]
+           "--atol", repr(atol), "--json", *extra]
     for a in p["params"]:
         cmd += ["--param", a]
-    start = time.perf_counter()
+    start = child_cpu()
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    seconds = time.perf_counter() - start
+    seconds = child_cpu() - start
     j = json.loads(out)
     return seconds, [c for pair in zip(j["x"], j["v"]) for c in pair], j["provenance"]
 
@@ -82,12 +104,76 @@ def scipy_run(method, p, rtol, atol):
         kw["jac_sparsity"] = diags([1.0] * 7, list(range(-3, 4)), shape=(2 * n, 2 * n))
     if method == "LSODA":
         kw["lband"] = kw["uband"] = 3
-    start = time.perf_counter()
+    start = time.process_time()
     sol = solve_ivp(rhs_factory(p), (0.0, p["t"]), y0, method=method, rtol=rtol, atol=atol, **kw)
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     if not sol.success:
         raise RuntimeError(sol.message)
     return seconds, list(sol.y[:, -1])
+
+
+def peers_table(args):
+    sizes = [int(s) for s in args.sizes.split(",")]
+    rtols = [float(r) for r in args.rtols.split(",")]
+    if np is None:
+        print("SciPy (Debian python3-scipy) is not installed: only granconv rows are printed.", file=sys.stderr)
+
+    print("| N | solver | rtol | CPU [s] | steps | final-state error | CPU / granconv command |")
+    print("|---|---|---|---|---|---|---|")
+    slow = set()
+    for n in sizes:
+        p = problem(n)
+        _, truth, prov = granconv(args.granconv, p, 1e-15, 1e-16, ["--nonlinear-solver", "newton"])
+        for rtol in rtols:
+            atol = rtol * 1e-3
+            t_cmd = None
+            for solver in args.solvers.split(","):
+                flag = ["--nonlinear-solver", solver]
+                t, y, pc = granconv(args.granconv, p, rtol, atol, flag)
+                t_cmd = t_cmd or t
+                e = max(abs(a - b) for a, b in zip(y, truth))
+                print(f"| {n} | granconv reference --nonlinear-solver {solver} (two solves: error estimate "
+                      f"{pc['error_estimate']:.1e}) | {rtol:g} | {t:.3f} | {pc['steps']} | {e:.2e} | {t / t_cmd:.2f} |",
+                      flush=True)
+                t, y, pc = granconv(args.granconv, p, rtol, atol, flag + ["--no-error-estimate"])
+                e = max(abs(a - b) for a, b in zip(y, truth))
+                print(f"| {n} | granconv reference --nonlinear-solver {solver} --no-error-estimate (one solve) | "
+                      f"{rtol:g} | {t:.3f} | {pc['steps']} | {e:.2e} | {t / t_cmd:.2f} |", flush=True)
+            if args.before:
+                t_old, y, pc = granconv(args.before, p, rtol, atol)
+                e = max(abs(a - b) for a, b in zip(y, truth))
+                print(f"| {n} | granconv reference, before ({args.before}; CVODE {pc['method']}) | {rtol:g} | "
+                      f"{t_old:.3f} | {pc['steps']} | {e:.2e} | {t_old / t_cmd:.2f} |", flush=True)
+            if np is None:
+                continue
+            for method in args.methods.split(","):
+                if method in slow:
+                    print(f"| {n} | scipy {method} | {rtol:g} | skipped (over {args.budget:g} s at a smaller N) "
+                          f"| | | |")
+                    continue
+                try:
+                    t, y = scipy_run(method, p, rtol, atol)
+                except Exception as ex:  # a failed peer is a row, not a crash
+                    print(f"| {n} | scipy {method} | {rtol:g} | failed: {ex} | | | |")
+                    continue
+                e = max(abs(a - b) for a, b in zip(y, truth))
+                print(f"| {n} | scipy {method} | {rtol:g} | {t:.3f} | | {e:.2e} | {t / t_cmd:.2f} |", flush=True)
+                if t > args.budget:
+                    slow.add(method)
+        print(f"| {n} | (tight reference: granconv at rtol 1e-15, atol 1e-16, its error estimate "
+              f"{prov['error_estimate']:.1e}) | | | | | |")
+
+
+def per_step(args):
+    print("| N | nonlinear solver | CPU [s] | steps | CPU per step [us] | per step and bead [ns] |")
+    print("|---|---|---|---|---|---|")
+    for n in (int(s) for s in args.per_step_sizes.split(",")):
+        for solver in args.solvers.split(","):
+            p = {"scenario": "chain", "params": [f"n={n}", "gamma=0.06"], "t": 30.0}
+            t, _, pc = granconv(args.granconv, p, 1e-13, 1e-15, ["--nonlinear-solver", solver, "--no-error-estimate"])
+            steps = pc["steps"]
+            print(f"| {n} | {solver} | {t:.3f} | {steps} | {t / steps * 1e6:.1f} | {t / steps / n * 1e9:.1f} |",
+                  flush=True)
 
 
 def main():
@@ -97,40 +183,14 @@ def main():
     ap.add_argument("--rtols", default="1e-10,1e-13")
     ap.add_argument("--budget", type=float, default=120.0,
                     help="skip a SciPy method at larger N once one of its runs took longer than this (s)")
+    ap.add_argument("--solvers", default="newton,fixed-point",
+                    help="CVODE nonlinear solvers to time; the first is the default one, the ratios' base")
+    ap.add_argument("--methods", default="DOP853,LSODA,Radau", help="SciPy solve_ivp methods")
+    ap.add_argument("--before", help="another granconv executable to time on the same problems")
+    ap.add_argument("--per-step", action="store_true", help="per-step cost against N instead of the peers table")
+    ap.add_argument("--per-step-sizes", default="100,1000,10000,100000")
     args = ap.parse_args()
-    sizes = [int(s) for s in args.sizes.split(",")]
-    rtols = [float(r) for r in args.rtols.split(",")]
-    if np is None:
-        print("SciPy (Debian python3-scipy) is not installed: only granconv rows are printed.", file=sys.stderr)
-
-    print("| N | solver | rtol | time [s] | final-state error | time / granconv |")
-    print("|---|---|---|---|---|---|")
-    slow = set()
-    for n in sizes:
-        p = problem(n)
-        _, truth, prov = granconv(args.granconv, p, 1e-15, 1e-16)
-        err_est = prov.get("error_estimate")
-        for rtol in rtols:
-            atol = rtol * 1e-3
-            t_ref, y, _ = granconv(args.granconv, p, rtol, atol)
-            e = max(abs(a - b) for a, b in zip(y, truth))
-            print(f"| {n} | granconv (CVODE) | {rtol:g} | {t_ref:.3f} | {e:.2e} | 1 |", flush=True)
-            if np is None:
-                continue
-            for method in ("DOP853", "LSODA", "Radau"):
-                if method in slow:
-                    print(f"| {n} | scipy {method} | {rtol:g} | skipped (over {args.budget:g} s at a smaller N) | | |")
-                    continue
-                try:
-                    t, y = scipy_run(method, p, rtol, atol)
-                except Exception as ex:  # a failed peer is a row, not a crash
-                    print(f"| {n} | scipy {method} | {rtol:g} | failed: {ex} | | |")
-                    continue
-                e = max(abs(a - b) for a, b in zip(y, truth))
-                print(f"| {n} | scipy {method} | {rtol:g} | {t:.3f} | {e:.2e} | {t / t_ref:.2f} |", flush=True)
-                if t > args.budget:
-                    slow.add(method)
-        print(f"| {n} | (tight reference: rtol 1e-15, its error estimate {err_est}) | | | | |")
+    per_step(args) if args.per_step else peers_table(args)
 
 
 if __name__ == "__main__":

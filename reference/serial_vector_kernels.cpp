@@ -1,0 +1,171 @@
+#include "reference/serial_vector_kernels.hpp"
+
+#include <cmath>
+
+namespace granconv {
+
+namespace {
+
+// The loops below are plain on purpose: the reductions must sum in index
+// order (as the library does) to give the same bits, which excludes Eigen's
+// vectorised redux; the element-wise ones are vectorised by the compiler.
+using Real = sunrealtype;
+using Index = sunindextype;
+
+inline Index len(N_Vector v) { return NV_LENGTH_S(v); }
+inline Real* data(N_Vector v) { return NV_DATA_S(v); }
+
+void linear_sum(Real a, N_Vector x, Real b, N_Vector y, N_Vector z) {
+  const Index n = len(x);
+  Real *xd = data(x), *yd = data(y), *zd = data(z);
+  // The library's case analysis, one case per expression it evaluates.
+  auto axpy = [n](Real c, const Real* u, Real* w) {  // w += c u
+    if (c == 1)
+      for (Index i = 0; i < n; ++i) w[i] += u[i];
+    else if (c == -1)
+      for (Index i = 0; i < n; ++i) w[i] -= u[i];
+    else
+      for (Index i = 0; i < n; ++i) w[i] += c * u[i];
+  };
+  if (b == 1 && z == y) return axpy(a, xd, yd);
+  if (a == 1 && z == x) return axpy(b, yd, xd);
+  if (a == 1 && b == 1) {
+    for (Index i = 0; i < n; ++i) zd[i] = xd[i] + yd[i];
+    return;
+  }
+  if ((a == 1 && b == -1) || (a == -1 && b == 1)) {
+    const Real* p = a == 1 ? xd : yd;  // p − m
+    const Real* m = a == 1 ? yd : xd;
+    for (Index i = 0; i < n; ++i) zd[i] = p[i] - m[i];
+    return;
+  }
+  if (a == 1 || b == 1) {  // c·u + w
+    const Real c = a == 1 ? b : a;
+    const Real* u = a == 1 ? yd : xd;
+    const Real* w = a == 1 ? xd : yd;
+    for (Index i = 0; i < n; ++i) zd[i] = c * u[i] + w[i];
+    return;
+  }
+  if (a == -1 || b == -1) {  // c·u − w
+    const Real c = a == -1 ? b : a;
+    const Real* u = a == -1 ? yd : xd;
+    const Real* w = a == -1 ? xd : yd;
+    for (Index i = 0; i < n; ++i) zd[i] = c * u[i] - w[i];
+    return;
+  }
+  if (a == b) {
+    for (Index i = 0; i < n; ++i) zd[i] = a * (xd[i] + yd[i]);
+    return;
+  }
+  if (a == -b) {
+    for (Index i = 0; i < n; ++i) zd[i] = a * (xd[i] - yd[i]);
+    return;
+  }
+  for (Index i = 0; i < n; ++i) zd[i] = (a * xd[i]) + (b * yd[i]);
+}
+
+void constant(Real c, N_Vector z) {
+  Real* zd = data(z);
+  for (Index i = 0, n = len(z); i < n; ++i) zd[i] = c;
+}
+
+void prod(N_Vector x, N_Vector y, N_Vector z) {
+  const Real *xd = data(x), *yd = data(y);
+  Real* zd = data(z);
+  for (Index i = 0, n = len(x); i < n; ++i) zd[i] = xd[i] * yd[i];
+}
+
+void div(N_Vector x, N_Vector y, N_Vector z) {
+  const Real *xd = data(x), *yd = data(y);
+  Real* zd = data(z);
+  for (Index i = 0, n = len(x); i < n; ++i) zd[i] = xd[i] / yd[i];
+}
+
+void scale(Real c, N_Vector x, N_Vector z) {
+  const Index n = len(x);
+  Real *xd = data(x), *zd = data(z);
+  if (z == x) {
+    for (Index i = 0; i < n; ++i) xd[i] *= c;
+  } else if (c == 1) {
+    for (Index i = 0; i < n; ++i) zd[i] = xd[i];
+  } else if (c == -1) {
+    for (Index i = 0; i < n; ++i) zd[i] = -xd[i];
+  } else {
+    for (Index i = 0; i < n; ++i) zd[i] = c * xd[i];
+  }
+}
+
+void abs_value(N_Vector x, N_Vector z) {
+  const Real* xd = data(x);
+  Real* zd = data(z);
+  for (Index i = 0, n = len(x); i < n; ++i) zd[i] = std::abs(xd[i]);
+}
+
+void inv(N_Vector x, N_Vector z) {
+  const Real* xd = data(x);
+  Real* zd = data(z);
+  for (Index i = 0, n = len(x); i < n; ++i) zd[i] = 1 / xd[i];
+}
+
+void add_const(N_Vector x, Real b, N_Vector z) {
+  const Real* xd = data(x);
+  Real* zd = data(z);
+  for (Index i = 0, n = len(x); i < n; ++i) zd[i] = xd[i] + b;
+}
+
+Real weighted_square_sum(N_Vector x, N_Vector w) {
+  const Real *xd = data(x), *wd = data(w);
+  Real sum = 0;
+  for (Index i = 0, n = len(x); i < n; ++i) {
+    const Real p = xd[i] * wd[i];
+    sum += p * p;
+  }
+  return sum;
+}
+
+Real wrms_norm(N_Vector x, N_Vector w) { return std::sqrt(weighted_square_sum(x, w) / len(x)); }
+
+Real max_norm(N_Vector x) {
+  const Real* xd = data(x);
+  Real m = 0;
+  for (Index i = 0, n = len(x); i < n; ++i)
+    if (std::abs(xd[i]) > m) m = std::abs(xd[i]);
+  return m;
+}
+
+Real min_value(N_Vector x) {
+  const Real* xd = data(x);
+  Real m = xd[0];
+  for (Index i = 1, n = len(x); i < n; ++i)
+    if (xd[i] < m) m = xd[i];
+  return m;
+}
+
+void compare(Real c, N_Vector x, N_Vector z) {
+  const Real* xd = data(x);
+  Real* zd = data(z);
+  for (Index i = 0, n = len(x); i < n; ++i) zd[i] = std::abs(xd[i]) >= c ? 1 : 0;
+}
+
+}  // namespace
+
+void use_compiled_serial_kernels(N_Vector v) {
+  N_Vector_Ops ops = v->ops;
+  ops->nvlinearsum = linear_sum;
+  ops->nvconst = constant;
+  ops->nvprod = prod;
+  ops->nvdiv = div;
+  ops->nvscale = scale;
+  ops->nvabs = abs_value;
+  ops->nvinv = inv;
+  ops->nvaddconst = add_const;
+  ops->nvwrmsnorm = wrms_norm;
+  ops->nvwsqrsumlocal = weighted_square_sum;
+  ops->nvmaxnorm = max_norm;
+  ops->nvmaxnormlocal = max_norm;
+  ops->nvmin = min_value;
+  ops->nvminlocal = min_value;
+  ops->nvcompare = compare;
+}
+
+}  // namespace granconv
