@@ -213,7 +213,7 @@ int reference(const ReferenceArgs& a) {
 int solve(const SolveArgs& a) {
   if (!(a.h > 0) || !std::isfinite(a.h)) throw std::invalid_argument("--h must be a positive step size");
   const auto pr = problem_for(a);
-  if (scheme_info(a.scheme).family == "impulse") {
+  if (scheme_info(a.scheme).family == SchemeFamily::impulse) {
     // Impulse stepping through one impact (no time grid): --h is ΔP and the
     // CVODE Hertz velocities at --t (after the impact) are the reference.
     if (a.mu || !a.start.empty() || a.formulation != "xv")

@@ -100,35 +100,6 @@ inline std::string start_description(Start s) {
   return "?";
 }
 
-inline bool is_staggered(const std::string& name) {
-  return name == "leapfrog" || name == "stormer-verlet" || name == "damped-verlet";
-}
-inline bool is_dem(const std::string& name) {
-  return is_staggered(name) || name == "euler" || name == "symplectic-euler" || name == "velocity-verlet";
-}
-
-// "what (reference; start: rule)" for reports.
-inline std::string label(const std::string& name, Start start = Start::half_kick) {
-  std::string what, ref;
-  if (name == "euler") what = "explicit Euler", ref = "thesis 1.34";
-  else if (name == "symplectic-euler") what = "symplectic Euler", ref = "thesis 1.35";
-  else if (name == "leapfrog") what = "leapfrog", ref = "thesis 1.36–1.38";
-  else if (name == "stormer-verlet") what = "Störmer–Verlet, position form", ref = "thesis 1.39";
-  else if (name == "velocity-verlet") what = "velocity Verlet", ref = "DEM form: new force at the half-step velocity";
-  else if (name == "damped-verlet") what = "Verlet for damped systems", ref = "predictor–corrector leapfrog, thesis 1.40";
-  else throw std::invalid_argument("'" + name + "' is not a DEM scheme");
-  if (is_staggered(name)) ref += "; start: " + start_description(start);
-  return what + " (" + ref + ")";
-}
-
-// Order 2 for the second-order schemes (1 with v-dependent forces, see above),
-// but starting with v_{−1/2} = v_0 is an O(h) error in the velocity state,
-// which the (stable) recurrence carries to the end: order 1.
-inline int classical_order(const std::string& name, Start start = Start::half_kick) {
-  if (name == "euler" || name == "symplectic-euler") return 1;
-  return start == Start::v0 ? 1 : 2;
-}
-
 namespace detail {
 
 template <class S>
@@ -377,42 +348,6 @@ void run_damped_verlet(const ChainSystem<S>& sys, Start start, const Vec<S>& y0,
 }
 
 }  // namespace detail
-
-// The DEM scheme `name` with start rule `start` ("" = default; only for the
-// staggered schemes). Its run throws std::invalid_argument for the (x, w)
-// formulation and, for the exact start rules, without an exact solution.
-template <class S>
-Scheme<S> dem_scheme(const std::string& name, const std::string& start_name = "") {
-  if (!is_dem(name)) throw std::invalid_argument("'" + name + "' is not a DEM scheme");
-  if (!start_name.empty() && !is_staggered(name))
-    throw std::invalid_argument("scheme '" + name +
-                                "' takes no start rule (start rules apply to the staggered schemes leapfrog, "
-                                "stormer-verlet and damped-verlet; valid values: " +
-                                start_names_list() + ")");
-  const Start start = start_from_string(start_name);
-  Scheme<S> s{name, label(name, start), classical_order(name, start), {}};
-  s.run = [name, start](const Chain<S>& chain, Formulation f, const Vec<S>& y0, const S& h, long n,
-                        const typename Scheme<S>::Observer& obs, const ExactSolution<S>& exact) {
-    if (f != Formulation::xv)
-      throw std::invalid_argument("scheme '" + name +
-                                  "' integrates x'' = F(t, x, v) and needs the (x, v) formulation");
-    if (is_staggered(name) && (start == Start::exact || start == Start::exact_first_step) && !exact)
-      throw std::invalid_argument("scheme '" + name + "' with start '" + to_string(start) +
-                                  "' takes its start values from the exact solution, and this problem has none");
-    const ChainSystem<S> sys(chain, Formulation::xv);
-    if (y0.size() != sys.dim())
-      throw std::invalid_argument("scheme '" + name + "': initial state has " + std::to_string(y0.size()) +
-                                  " entries, the chain needs " + std::to_string(sys.dim()));
-    if (n < 1) return;
-    if (name == "euler") return detail::run_euler(sys, y0, h, n, obs);
-    if (name == "symplectic-euler") return detail::run_symplectic_euler(sys, y0, h, n, obs);
-    if (name == "velocity-verlet") return detail::run_velocity_verlet(sys, y0, h, n, obs);
-    if (name == "leapfrog") return detail::run_leapfrog(sys, start, y0, h, n, obs, exact);
-    if (name == "stormer-verlet") return detail::run_stormer_verlet(sys, start, y0, h, n, obs, exact);
-    return detail::run_damped_verlet(sys, start, y0, h, n, obs, exact);
-  };
-  return guarded(std::move(s));
-}
 
 }  // namespace dem
 }  // namespace granconv

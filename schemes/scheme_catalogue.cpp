@@ -1,39 +1,101 @@
 #include "schemes/scheme_catalogue.hpp"
 
+#include <type_traits>
+
 #include "models/find_by_name.hpp"
 
 namespace granconv {
 
 namespace {
-SchemeInfo dem_info(const std::string& name) {
-  return {name, dem::label(name), dem::classical_order(name), false, "dem", false, dem::is_staggered(name)};
+
+// The scalar of a std::type_identity tag.
+template <class Tag>
+using scalar_of = typename Tag::type;
+
+// Both instantiations of `make(tag, row, options)`, a captureless generic lambda.
+template <class Make>
+PerScalar<SchemeFactory> factories(Make) {
+  return {[](const SchemeInfo& row, const SchemeOptions& o) { return Make{}(std::type_identity<double>{}, row, o); },
+          [](const SchemeInfo& row, const SchemeOptions& o) { return Make{}(std::type_identity<Mp50>{}, row, o); }};
 }
+
+// A shipped tableau, `tableau(tag)` a captureless generic lambda: direct
+// discretisation of the physical chain in either formulation.
+template <class MakeTableau>
+SchemeInfo runge_kutta_row(std::string name, std::string label, int classical_order, MakeTableau) {
+  return {.name = std::move(name),
+          .label = std::move(label),
+          .classical_order = classical_order,
+          .family = SchemeFamily::runge_kutta,
+          .accepts_xw = true,
+          .make = factories([](auto tag, const SchemeInfo& row, const SchemeOptions&) {
+            return runge_kutta_scheme(MakeTableau{}(tag), row.label);
+          }),
+          .tableau = {[] { return MakeTableau{}(std::type_identity<double>{}); },
+                      [] { return MakeTableau{}(std::type_identity<Mp50>{}); }}};
+}
+
+// A DEM method (schemes/dem_methods.hpp); the label is the default start's.
+template <class Method>
+SchemeInfo dem_row() {
+  return {.name = Method::name,
+          .label = dem::label<Method>(),
+          .classical_order = dem::classical_order<Method>(),
+          .family = SchemeFamily::dem,
+          .staggered = Method::staggered,
+          .make = factories([](auto tag, const SchemeInfo&, const SchemeOptions& o) {
+            return dem::dem_scheme<Method, scalar_of<decltype(tag)>>(o.start);
+          })};
+}
+
 }  // namespace
 
 const std::vector<SchemeInfo>& scheme_catalogue() {
   static const std::vector<SchemeInfo> catalogue = {
-      {"cn", "Crank–Nicolson (trapezoidal rule)", 2, false, "runge-kutta", true, false},
-      {"gl2", "Gauss–Legendre 2-stage", 4, false, "runge-kutta", true, false},
-      {"radau2", "Radau IIA 2-stage", 3, false, "runge-kutta", true, false},
-      {"rk4", "explicit Runge–Kutta 4", 4, false, "runge-kutta", true, false},
+      runge_kutta_row("cn", "Crank–Nicolson (trapezoidal rule)", 2,
+                      [](auto tag) { return tableaux::crank_nicolson<scalar_of<decltype(tag)>>(); }),
+      runge_kutta_row("gl2", "Gauss–Legendre 2-stage", 4,
+                      [](auto tag) { return tableaux::gauss_legendre2<scalar_of<decltype(tag)>>(); }),
+      runge_kutta_row("radau2", "Radau IIA 2-stage", 3,
+                      [](auto tag) { return tableaux::radau_iia2<scalar_of<decltype(tag)>>(); }),
+      runge_kutta_row("rk4", "explicit Runge–Kutta 4", 4,
+                      [](auto tag) { return tableaux::rk4<scalar_of<decltype(tag)>>(); }),
       // Order 1 as integrators of the undamped chain they step (θ ≠ 1/2,
       // C11 ≠ 0); consistent at orders 2 and 3 with the damped (KK) chain.
-      {"theta", "θ method with tailored KK dissipation (eqs. (34), (41), (43))", 1, true, "tailored", true, false},
-      {"irk-tailored", "tailored-dissipation IRK (eqs. (64)–(66), (72), (73))", 1, true, "tailored", true, false},
+      {.name = "theta",
+       .label = "θ method with tailored KK dissipation (eqs. (34), (41), (43))",
+       .classical_order = 1,
+       .family = SchemeFamily::tailored,
+       .tailored = true,
+       .accepts_xw = true,
+       .make = factories([](auto tag, const SchemeInfo&, const SchemeOptions& o) {
+         return theta_scheme<scalar_of<decltype(tag)>>(o);
+       })},
+      {.name = "irk-tailored",
+       .label = "tailored-dissipation IRK (eqs. (64)–(66), (72), (73))",
+       .classical_order = 1,
+       .family = SchemeFamily::tailored,
+       .tailored = true,
+       .accepts_xw = true,
+       .make = factories([](auto tag, const SchemeInfo&, const SchemeOptions& o) {
+         return tailored_irk_scheme<scalar_of<decltype(tag)>>(o);
+       })},
       // Explicit DEM integrators of the thesis, section 1.4 (labels with the
       // default start). Orders for velocity-independent forces: with a
       // dashpot, leapfrog, Störmer–Verlet and velocity Verlet drop to 1,
       // damped Verlet keeps 2.
-      dem_info("euler"),
-      dem_info("symplectic-euler"),
-      dem_info("leapfrog"),
-      dem_info("stormer-verlet"),
-      dem_info("velocity-verlet"),
-      dem_info("damped-verlet"),
+      dem_row<dem::Euler>(),
+      dem_row<dem::SymplecticEuler>(),
+      dem_row<dem::Leapfrog>(),
+      dem_row<dem::StormerVerlet>(),
+      dem_row<dem::VelocityVerlet>(),
+      dem_row<dem::DampedVerlet>(),
       // Steps in the principal impulse of a multiple impact, not in time: its
       // "h" is ΔP (N·s); `granconv solve` runs it, studies/lzb_claims.* check it.
-      {"lzb", "LZB multiple-impact impulse stepping (Nguyen & Brogliato 2011, App. A.1; h = ΔP)", 1, false, "impulse",
-       false, false},
+      {.name = "lzb",
+       .label = "LZB multiple-impact impulse stepping (Nguyen & Brogliato 2011, App. A.1; h = ΔP)",
+       .classical_order = 1,
+       .family = SchemeFamily::impulse},
   };
   return catalogue;
 }

@@ -2,31 +2,73 @@
 // The schemes granconv ships, by command-line name.
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include <boost/multiprecision/cpp_bin_float.hpp>
+
 #include "schemes/blow_up_guard.hpp"
-#include "schemes/dem_schemes.hpp"
+#include "schemes/dem_methods.hpp"
 #include "schemes/runge_kutta.hpp"
 #include "schemes/scheme.hpp"
 #include "schemes/tailored_schemes.hpp"
 
 namespace granconv {
 
+// "runge-kutta": a shipped tableau on the physical chain (shipped_tableau
+// works); "tailored": integrates the undamped chain with tuned numerical
+// dissipation; "dem": explicit second-order integrators of DEM codes
+// (schemes/dem_methods.hpp); "impulse": LZB impulse stepping through one
+// impact (schemes/lzb.hpp), no Scheme<S>.
+enum class SchemeFamily { runge_kutta, tailored, dem, impulse };
+
+inline const char* to_string(SchemeFamily f) {
+  switch (f) {
+    case SchemeFamily::runge_kutta: return "runge-kutta";
+    case SchemeFamily::tailored: return "tailored";
+    case SchemeFamily::dem: return "dem";
+    case SchemeFamily::impulse: return "impulse";
+  }
+  return "?";
+}
+
+using Mp50 = boost::multiprecision::cpp_bin_float_50;
+struct SchemeInfo;
+template <class S>
+using SchemeFactory = Scheme<S> (*)(const SchemeInfo&, const SchemeOptions&);
+template <class S>
+using TableauFactory = Tableau<S> (*)();
+
+// A function template's instantiations for the two scalars granconv runs in
+// (scheme_catalogue.cpp instantiates them, once per row).
+template <template <class> class Fn>
+struct PerScalar {
+  Fn<double> for_double = nullptr;
+  Fn<Mp50> for_mp50 = nullptr;
+  template <class S>
+  Fn<S> get() const {
+    static_assert(std::is_same_v<S, double> || std::is_same_v<S, Mp50>,
+                  "schemes are instantiated for double and cpp_bin_float_50 (schemes/scheme_catalogue.cpp)");
+    if constexpr (std::is_same_v<S, double>) return for_double;
+    else return for_mp50;
+  }
+};
+
+// One row per scheme, built with designated initialisers
+// (schemes/scheme_catalogue.cpp); the row owns its factory.
 struct SchemeInfo {
   std::string name, label;
-  int classical_order;  // on smooth problems; DEM schemes: with velocity-independent forces
-  bool tailored;        // integrates the undamped chain with tuned numerical dissipation
-  // "runge-kutta" (a shipped tableau on the physical chain: shipped_tableau
-  // works), "tailored" (as `tailored`) or "dem" (explicit second-order
-  // integrators of DEM codes, schemes/dem_schemes.hpp) or "impulse" (LZB
-  // impulse stepping through one impact, schemes/lzb.hpp: no Scheme<S>).
-  std::string family;
+  int classical_order = 0;  // on smooth problems; DEM schemes: with velocity-independent forces
+  SchemeFamily family = SchemeFamily::runge_kutta;
+  bool tailored = false;  // integrates the undamped chain with tuned numerical dissipation
   // Whether run integrates the (x, w) formulation. DEM schemes integrate
   // x'' = F(t, x, v) and throw for xw; tailored schemes always step the
   // undamped chain in (x, v) and ignore the formulation.
-  bool accepts_xw;
+  bool accepts_xw = false;
   // Carries a half-step velocity and takes a start rule (SchemeOptions::start).
-  bool staggered;
+  bool staggered = false;
+  PerScalar<SchemeFactory> make{};      // null for the impulse family
+  PerScalar<TableauFactory> tableau{};  // the runge-kutta family only
 };
 const std::vector<SchemeInfo>& scheme_catalogue();
 const SchemeInfo& scheme_info(const std::string& name);  // throws on unknown names
@@ -54,33 +96,27 @@ Scheme<S> runge_kutta_scheme(const Tableau<S>& tableau, std::string label) {
 
 template <class S>
 Tableau<S> shipped_tableau(const std::string& name) {
-  if (name == "cn") return tableaux::crank_nicolson<S>();
-  if (name == "gl2") return tableaux::gauss_legendre2<S>();
-  if (name == "radau2") return tableaux::radau_iia2<S>();
-  if (name == "rk4") return tableaux::rk4<S>();
-  scheme_info(name);
+  if (const auto tableau = scheme_info(name).tableau.template get<S>()) return tableau();
   throw std::invalid_argument("scheme '" + name + "' is not a fixed tableau");
 }
 
 template <class S>
 Scheme<S> make_scheme(const std::string& name, const SchemeOptions& opt = {}) {
   if (opt.mu && name != "theta") throw std::invalid_argument("--mu applies to the theta scheme only");
-  if (opt.dissipation_scale != 1 && !scheme_info(name).tailored)
+  const SchemeInfo& row = scheme_info(name);  // throws on unknown names
+  if (opt.dissipation_scale != 1 && !row.tailored)
     throw std::invalid_argument("--dissipation-scale applies to the tailored schemes (theta, irk-tailored) only");
   if (!opt.start.empty()) {
-    if (!scheme_info(name).staggered)
+    if (!row.staggered)
       throw std::invalid_argument("--start applies to the staggered DEM schemes (leapfrog, stormer-verlet, "
                                   "damped-verlet) only, not to '" + name + "' (valid values: " +
                                   dem::start_names_list() + ")");
     dem::start_from_string(opt.start);  // throws on unknown names, listing the valid ones
   }
-  if (scheme_info(name).family == "impulse")
+  if (row.family == SchemeFamily::impulse)
     throw std::invalid_argument("scheme '" + name + "' steps in the principal impulse of an impact, not in time; run it "
                                 "with `granconv solve --scheme " + name + "` (--h is ΔP in N·s)");
-  if (name == "theta") return theta_scheme<S>(opt);
-  if (name == "irk-tailored") return tailored_irk_scheme<S>(opt);
-  if (scheme_info(name).family == "dem") return dem::dem_scheme<S>(name, opt.start);
-  return runge_kutta_scheme(shipped_tableau<S>(name), scheme_info(name).label);
+  return row.make.template get<S>()(row, opt);
 }
 
 }  // namespace granconv

@@ -15,7 +15,7 @@ using namespace granconv;
 TEST_CASE("atlas grid is generated from the scheme and force-model catalogues", "[atlas]") {
   std::size_t expected_rows = 0, timestepping = 0;
   for (const auto& s : scheme_catalogue()) {
-    if (s.family == "impulse") continue;
+    if (s.family == SchemeFamily::impulse) continue;
     ++timestepping;
     expected_rows += (s.accepts_xw && !s.tailored) ? 2 : 1;
   }
@@ -28,7 +28,7 @@ TEST_CASE("atlas grid is generated from the scheme and force-model catalogues", 
   CHECK(a.problems.size() == 2);
   CHECK(a.cells.size() == a.problems.size() * a.rows.size() * a.models.size());
   CHECK(a.skipped_schemes.size() == scheme_catalogue().size() - timestepping);
-  for (const auto& r : a.rows) CHECK((r.family != "dem" || r.formulation == Formulation::xv));
+  for (const auto& r : a.rows) CHECK((r.family != SchemeFamily::dem || r.formulation == Formulation::xv));
 }
 
 TEST_CASE("atlas applicability: bi-stiffness, mollified xw, undamped xw, tailored", "[atlas]") {
@@ -42,7 +42,7 @@ TEST_CASE("atlas applicability: bi-stiffness, mollified xw, undamped xw, tailore
   // Bi-stiffness: the (x, v, z) state is stepped by the Runge–Kutta tableaux only.
   for (const auto& r : a.rows) {
     INFO(r.name());
-    const bool runs = r.family == "runge-kutta" && r.formulation == Formulation::xv;
+    const bool runs = r.family == SchemeFamily::runge_kutta && r.formulation == Formulation::xv;
     CHECK(cell_not_applicable(r, force_model("bistiffness")).empty() == runs);
   }
   CHECK_THAT(cell_not_applicable(row("velocity-verlet", Formulation::xv), force_model("bistiffness")),

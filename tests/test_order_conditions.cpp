@@ -92,7 +92,7 @@ TEMPLATE_TEST_CASE("shipped tableaux: trees agree with the order-4 conditions an
                    "[order-conditions]", double, mp50) {
   using S = TestType;
   for (const auto& info : scheme_catalogue()) {
-    if (info.family != "runge-kutta") continue;
+    if (info.family != SchemeFamily::runge_kutta) continue;
     INFO(info.name);
     const auto t = shipped_tableau<S>(info.name);
     const auto r = check_order_conditions(t);

@@ -21,7 +21,7 @@ using nlohmann::json;
 std::vector<AtlasRow> atlas_rows(std::vector<std::string>* skipped) {
   std::vector<AtlasRow> rows;
   for (const auto& s : scheme_catalogue()) {
-    if (s.family == "impulse") {
+    if (s.family == SchemeFamily::impulse) {
       if (skipped)
         skipped->push_back(s.name + ": steps in the principal impulse ΔP of one impact, not in time (no state at grid "
                                     "times to compare); checked by the lzb-* claims");
@@ -43,10 +43,10 @@ std::string cell_not_applicable(const AtlasRow& row, const ForceModel& model) {
   if (!model.chain_not_applicable.empty()) return "internal state z per contact: no scheme steps it";
   // The second path (internal_state_scheme) takes a tableau on a generic ODE.
   if (model.internal_state()) {
-    if (row.family == "dem")
+    if (row.family == SchemeFamily::dem)
       return "DEM integrators step x'' = F(x, v); the law's z is a first-order internal state they do not carry";
     if (row.tailored) return "tailored dissipation is tuned to KK damping; the law has none (it dissipates through z)";
-    if (row.family != "runge-kutta") return "only Runge–Kutta tableaux step the (x, v, z) state";
+    if (row.family != SchemeFamily::runge_kutta) return "only Runge–Kutta tableaux step the (x, v, z) state";
     if (row.formulation == Formulation::xw) return "no (x, w) form: state (x, v, z), no damping potential";
     return "";
   }

@@ -37,7 +37,8 @@
 namespace granconv {
 
 struct AtlasRow {
-  std::string scheme, label, family;
+  std::string scheme, label;
+  SchemeFamily family = SchemeFamily::runge_kutta;
   Formulation formulation = Formulation::xv;
   int classical_order = 0;
   bool tailored = false;
