@@ -5,8 +5,7 @@
 #include <type_traits>
 #include <vector>
 
-#include <boost/multiprecision/cpp_bin_float.hpp>
-
+#include "models/extended_precision.hpp"
 #include "schemes/blow_up_guard.hpp"
 #include "schemes/dem_methods.hpp"
 #include "schemes/runge_kutta.hpp"
@@ -32,24 +31,25 @@ inline const char* to_string(SchemeFamily f) {
   return "?";
 }
 
-using Mp50 = boost::multiprecision::cpp_bin_float_50;
 struct SchemeInfo;
 template <class S>
 using SchemeFactory = Scheme<S> (*)(const SchemeInfo&, const SchemeOptions&);
 template <class S>
 using TableauFactory = Tableau<S> (*)();
 
-// A function template's instantiations for the two scalars granconv runs in
+// A function template's instantiations for the three scalars granconv runs in
 // (scheme_catalogue.cpp instantiates them, once per row).
 template <template <class> class Fn>
 struct PerScalar {
   Fn<double> for_double = nullptr;
+  Fn<Quad> for_quad = nullptr;
   Fn<Mp50> for_mp50 = nullptr;
   template <class S>
   Fn<S> get() const {
-    static_assert(std::is_same_v<S, double> || std::is_same_v<S, Mp50>,
-                  "schemes are instantiated for double and cpp_bin_float_50 (schemes/scheme_catalogue.cpp)");
+    static_assert(std::is_same_v<S, double> || std::is_same_v<S, Quad> || std::is_same_v<S, Mp50>,
+                  "schemes are instantiated for double, float128 and cpp_bin_float_50 (schemes/scheme_catalogue.cpp)");
     if constexpr (std::is_same_v<S, double>) return for_double;
+    else if constexpr (std::is_same_v<S, Quad>) return for_quad;
     else return for_mp50;
   }
 };
