@@ -142,8 +142,8 @@ if(GRANCONV_LIBFUZZER)
     COMMAND ${GRANCONV_CLANG} -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
             -DGRANCONV_LIBFUZZER -I${PROJECT_SOURCE_DIR}
             "-isystem$<JOIN:$<TARGET_PROPERTY:Eigen3::Eigen,INTERFACE_INCLUDE_DIRECTORIES>,;-isystem>"
-            ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_tableau.cpp ${PROJECT_SOURCE_DIR}/studies/tableau_file.cpp -o ${libfuzzer_bin}
-    DEPENDS fuzz_tableau.cpp ${PROJECT_SOURCE_DIR}/studies/tableau_file.cpp ${PROJECT_SOURCE_DIR}/studies/tableau_file.hpp
+            ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_tableau.cpp ${PROJECT_SOURCE_DIR}/schemes/tableau_file.cpp -o ${libfuzzer_bin}
+    DEPENDS fuzz_tableau.cpp ${PROJECT_SOURCE_DIR}/schemes/tableau_file.cpp ${PROJECT_SOURCE_DIR}/schemes/tableau_file.hpp
             ${PROJECT_SOURCE_DIR}/schemes/tableau_expression.hpp ${PROJECT_SOURCE_DIR}/schemes/tableau.hpp
     COMMAND_EXPAND_LISTS VERBATIM)
   add_custom_target(fuzz_tableau_libfuzzer ALL DEPENDS ${libfuzzer_bin})
