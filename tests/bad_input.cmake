@@ -71,13 +71,13 @@ granconv_bad_input(restitution-above-one "parameter 'es' = 1.5 .*\\(0, 1\\]"
   reference --scenario lzb-monodisperse-20 --param es=1.5 --t 1e-4)
 granconv_bad_input(chain-too-long "parameter 'n' = 1e\\+08 .*outside its range \\[2, 100000\\]"
   reference --scenario dimer --param n=100000000 --t 1)
-granconv_bad_input(reference-budget "wall-clock budget of 0.5 s used up at t = "
-  reference --scenario chain --param n=1000 --t 1000000 --reference-budget 0.5)
+granconv_bad_input(reference-budget "wall-clock budget of 1e-09 s used up at t = "
+  reference --scenario chain --param n=1000 --t 1000000 --reference-budget 1e-9)
 granconv_bad_input(reference-budget-nan "--reference-budget: must be a finite positive number of seconds"
   reference --scenario dimer --t 1 --reference-budget nan)
 # ... and of the 50-digit reference (RKF 7(8), --precision 50).
-granconv_bad_input(mp50-reference-budget "multiprecision reference \\(trimer-nobreak\\): wall-clock budget of 0.2 s used up"
-  run jvb-fig3-cn-xv --precision 50 --reference-budget 0.2 --cache none --out @OUT@)
+granconv_bad_input(mp50-reference-budget "multiprecision reference \\(trimer-nobreak\\): wall-clock budget of 1e-09 s used up"
+  run jvb-fig3-cn-xv --precision 50 --reference-budget 1e-9 --cache none --out @OUT@)
 # 7. Tableau size.
 granconv_bad_input(tableau-17-stages "tableau field 'A' has 17 rows: more stages than the limit of 16"
   validate --tableau @DATA@/tableau-17-stages.json --out @OUT@)
