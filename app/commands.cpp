@@ -18,6 +18,7 @@
 
 #include "app/options.hpp"
 #include "app/output_dir.hpp"
+#include "models/scenario_file/scenario_file.hpp"
 #include "models/scenarios.hpp"
 #include "reference/reference_cache.hpp"
 #include "reports/atomic_file.hpp"
@@ -84,7 +85,11 @@ std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, con
 }
 
 Problem<double> problem_for(const ProblemArgs& a) {
-  auto p = make_problem<double>(a.scenario, a.params);
+  if (a.scenario.empty() && a.scenario_file.empty()) throw std::invalid_argument("--scenario or --scenario-file is required");
+  if (!a.scenario_file.empty() && !a.params.empty())
+    throw std::invalid_argument("--param applies to --scenario; a scenario file states its values itself");
+  auto p = a.scenario_file.empty() ? make_problem<double>(a.scenario, a.params)
+                                   : read_scenario_file(a.scenario_file).problem<double>();
   p.t_end = a.t;
   return p;
 }
@@ -200,12 +205,12 @@ int reference(const ReferenceArgs& a) {
   const auto ref = cached_reference(pr, {0.0, a.t}, opt, a.cache);
   nlohmann::json j = state_json(ref.states.back());
   j["t"] = a.t;
-  j["scenario"] = a.scenario;
+  j["scenario"] = pr.scenario;
   j["provenance"] = ref.provenance.to_json();
   if (a.json) {
     print_json(j);
   } else {
-    std::cout << fmt::format("{} at t = {}\n  x = {}\n  v = {}\n", a.scenario, a.t, j["x"].dump(), j["v"].dump());
+    std::cout << fmt::format("{} at t = {}\n  x = {}\n  v = {}\n", pr.scenario, a.t, j["x"].dump(), j["v"].dump());
   }
   return 0;
 }
@@ -331,7 +336,7 @@ int list(const std::string& what, bool markdown, const std::string& claims_file,
       std::cout << "| claim | kind | source | scheme | scenario | expected | status |\n|---|---|---|---|---|---|---|\n";
       for (const auto& c : claims) {
         std::string expected, scheme = c.record.value("scheme", std::string("–")),
-                              scenario = c.record.value("scenario", std::string("–"));
+                              scenario = c.record.value("scenario", c.record.value("scenario_file", std::string("–")));
         for (const auto& k : c.checks)
           expected += fmt::format("{}order {} ({})", expected.empty() ? "" : "; ", k.expected_order, k.label);
         if (c.kind == "order") scheme += " (" + c.formulation + ")";

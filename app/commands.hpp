@@ -37,6 +37,7 @@ int report(const ReportArgs& a);
 
 struct ProblemArgs {
   std::string scenario;
+  std::string scenario_file;  // instead of scenario (models/scenario_file/scenario_file.hpp)
   std::vector<std::string> params;
   double t = 0;
   bool json = false;

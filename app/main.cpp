@@ -69,7 +69,9 @@ int main(int argc, char** argv) {
   report_cmd->add_option("--claims", report_args.claims, "Claim catalogue (default: the shipped one)");
 
   auto add_problem = [](CLI::App* cmd, ProblemArgs& p) {
-    cmd->add_option("--scenario", p.scenario, "Scenario name (granconv list scenarios)")->required();
+    auto* name = cmd->add_option("--scenario", p.scenario, "Scenario name (granconv list scenarios)");
+    cmd->add_option("--scenario-file", p.scenario_file, "Scenario file (JSON, docs/scenario-files.md) instead of --scenario")
+        ->excludes(name);
     cmd->add_option("--param", p.params, "Scenario parameter override key=value (repeatable)");
     cmd->add_option("--t", p.t, "Final time T")->required()->check(finite_number("time", true));
     cmd->add_flag("--json", p.json, "Print JSON");

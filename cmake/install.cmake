@@ -29,6 +29,7 @@ install(DIRECTORY models schemes reference fit studies reports
 install(DIRECTORY studies/claims DESTINATION ${CMAKE_INSTALL_DATADIR}/granconv)
 install(FILES studies/results_summary.json DESTINATION ${CMAKE_INSTALL_DATADIR}/granconv)
 install(DIRECTORY tableaux DESTINATION ${CMAKE_INSTALL_DATADIR}/granconv OPTIONAL)
+install(DIRECTORY scenarios DESTINATION ${CMAKE_INSTALL_DATADIR}/granconv)  # scenario files (docs/scenario-files.md)
 
 # Headers that issue 13 moved: a forwarding header at the old installed path,
 # for one release (old=new[,new...], paths under include/granconv/).

@@ -40,6 +40,9 @@ struct Problem {
   // (then it is the reference instead of CVODE); empty otherwise.
   std::function<Vec<S>(const S& t)> exact;
   std::string exact_method;  // how `exact` is computed, for the provenance
+  // The CVODE reference's method ("adams" | "bdf"); "" = the scenario's
+  // (ScenarioInfo::reference_method). A scenario file states its own.
+  std::string reference_method;
 };
 
 namespace detail {
@@ -159,7 +162,7 @@ Problem<S> make_problem(const std::string& name, const Parameters& p) {
   using std::sqrt;
   scenario_info(name);  // unknown names first, with the list of known ones
   check_parameter_ranges(name, p);
-  Problem<S> pr{name, p, {}, {}, S(p.get("t_end")), {}, {}};
+  Problem<S> pr{name, p, {}, {}, S(p.get("t_end")), {}, {}, scenario_info(name).reference_method};
   if (!(p.get("t_end") > 0)) throw std::invalid_argument("parameter 't_end' must be positive");
   if (name == "forced-particle" || name == "singular-q" || name == "binary") {
     detail::build_thesis_problem(pr);

@@ -318,7 +318,9 @@ std::string resolved_reference_nonlinear_solver(const Problem<double>& problem, 
 }
 
 std::string resolved_reference_method(const Problem<double>& problem, const ReferenceOptions& opt) {
-  std::string m = opt.method.empty() ? scenario_info(problem.scenario).reference_method : opt.method;
+  std::string m = !opt.method.empty()                ? opt.method
+                  : !problem.reference_method.empty() ? problem.reference_method
+                                                      : scenario_info(problem.scenario).reference_method;
   if (m != "adams" && m != "bdf")
     throw std::invalid_argument("unknown CVODE reference method '" + m + "' (expected adams or bdf)");
   return m;

@@ -190,7 +190,7 @@ TEST_CASE("a chain against a wall is half of its mirror-symmetric chain", "[refe
   // scales the same way, with the same γ). Checks the wall link's force,
   // Jacobian and contact events through CVODE.
   const double k = 1, gamma = 0.2;
-  Problem<double> wall{"chain", {}, {}, {}, 6.0, {}, {}};
+  Problem<double> wall{"chain", {}, {}, {}, 6.0, {}, {}, {}};
   wall.chain.m = {1.0, 0.8};
   wall.chain.K = {0.0, 0.0};
   wall.chain.k = {k, std::pow(2.0, 1.5) * k};
@@ -198,7 +198,7 @@ TEST_CASE("a chain against a wall is half of its mirror-symmetric chain", "[refe
   wall.chain.wall = true;
   wall.y0 = Vec<double>::Zero(4);
   wall.y0[1] = 1;
-  Problem<double> mirror{"chain", {}, {}, {}, 6.0, {}, {}};
+  Problem<double> mirror{"chain", {}, {}, {}, 6.0, {}, {}, {}};
   mirror.chain.m = {1.0, 0.8, 0.8, 1.0};
   mirror.chain.K = {0.0, 0.0, 0.0, 0.0};
   mirror.chain.k = {k, k, k};

@@ -46,7 +46,8 @@ void read_deviation(FieldReader& r, Claim& c) {
 
 }  // namespace
 
-Claim parse_claim(const nlohmann::json& j, std::vector<std::string>& problems, const std::string& unnamed) {
+Claim parse_claim(const nlohmann::json& j, std::vector<std::string>& problems, const std::string& unnamed,
+                  const std::filesystem::path& base_dir) {
   Claim c;
   const std::size_t before = problems.size();
   if (!j.is_object()) {
@@ -55,6 +56,7 @@ Claim parse_claim(const nlohmann::json& j, std::vector<std::string>& problems, c
   }
   const bool named = j.contains("id") && j.at("id").is_string();
   FieldReader r(j, named ? "claim '" + j.at("id").get<std::string>() + "'" : unnamed, problems);
+  r.base_dir = base_dir;
   c.id = r.req<std::string>("id");
   c.title = r.req<std::string>("title");
   r.object("source", [&](FieldReader& s) {
@@ -119,7 +121,7 @@ Catalogue read_catalogue(const std::filesystem::path& file) {
   std::set<std::string> ids;
   for (std::size_t i = 0; i < j.at("claims").size(); ++i) {
     const std::size_t before = cat.problems.size();
-    Claim c = parse_claim(j.at("claims")[i], cat.problems, "claim #" + std::to_string(i + 1));
+    Claim c = parse_claim(j.at("claims")[i], cat.problems, "claim #" + std::to_string(i + 1), file.parent_path());
     if (!c.id.empty() && !ids.insert(c.id).second) cat.problems.push_back("claim id '" + c.id + "' appears twice");
     if (cat.problems.size() == before) cat.claims.push_back(std::move(c));
   }

@@ -3,6 +3,7 @@
 // about a scheme on a scenario, and how to check it.
 #include <any>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,8 @@
 #include "fit/order_fit.hpp"
 
 namespace granconv {
+
+struct ScenarioFile;  // models/scenario_file/scenario_file.hpp
 
 struct OrderCheck {
   std::string label;
@@ -35,6 +38,10 @@ struct StepGrid {
 struct OrderSpec {
   std::string scenario;
   std::vector<std::string> params;  // "key=value" overrides of the scenario defaults
+  // Instead of scenario and params: a scenario file (models/scenario_file/),
+  // as written in the catalogue, and its contents, read and checked at load.
+  std::string scenario_file;
+  std::shared_ptr<const ScenarioFile> scenario_spec;
   std::string scheme, formulation;
   std::string error_norm;  // prose, for the report
   // What is measured and fitted: "grid-max" (max over grid times of the sup
@@ -83,8 +90,10 @@ struct Catalogue {
 Catalogue read_catalogue(const std::filesystem::path& file);
 // One record: its problems go to `problems`, naming the claim by its id (or
 // `unnamed` without one); the claim is usable when none was added.
+// `base_dir`: the catalogue file's directory, which file names in the record
+// are relative to.
 Claim parse_claim(const nlohmann::json& record, std::vector<std::string>& problems,
-                  const std::string& unnamed = "a claim");
+                  const std::string& unnamed = "a claim", const std::filesystem::path& base_dir = {});
 // As parse_claim, throwing std::invalid_argument with the first problem.
 Claim parse_claim(const nlohmann::json& record);
 

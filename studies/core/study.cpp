@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "models/scenario_file/scenario_file.hpp"
 #include "models/scenarios.hpp"
 #include "reference/reference_cache.hpp"
 #include "schemes/scheme_catalogue.hpp"
@@ -92,6 +93,13 @@ std::vector<S> reference_times(const Claim& claim, const S& t_end, const std::ve
   return all_grid_times(t_end, steps);
 }
 
+// The claim's problem: its scenario file, or the built-in scenario with its parameters.
+template <class S>
+Problem<S> claim_problem(const Claim& claim) {
+  if (claim.scenario_spec) return claim.scenario_spec->template problem<S>();
+  return make_problem<S>(claim.scenario, claim.params);
+}
+
 // The scenario with γ = gamma_per_h · h when the claim couples them.
 template <class S = double>
 Problem<S> problem_at(const Claim& claim, double h) {
@@ -136,7 +144,7 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
   if (opt.expected_order)
     for (auto& c : res.claim.checks) c.expected_order = *opt.expected_order;
 
-  const auto pr = make_problem<S>(claim.scenario, claim.params);
+  const auto pr = claim_problem<S>(claim);
   const Formulation form = formulation_from_string(claim.formulation);
   SchemeOptions scheme_options = opt.scheme;
   if (scheme_options.start.empty()) scheme_options.start = claim.scheme_start;  // --start overrides
@@ -147,7 +155,7 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
   if constexpr (std::is_same_v<S, double>)
     res.model = model_name(pr.chain);
   else
-    res.model = model_name(make_problem<double>(claim.scenario, claim.params).chain);
+    res.model = model_name(claim_problem<double>(claim).chain);
 
   const double t_end = static_cast<double>(pr.t_end);
   res.steps = step_counts(t_end, claim.grid.h_max, claim.grid.h_min, claim.grid.per_decade);
@@ -176,7 +184,7 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
       res.reference = shared->provenance.to_json();
     } else {
       Provenance p;
-      P::reference_error(pr, make_problem<Mp50>(claim.scenario, claim.params), p, opt.jobs, opt.reference.max_seconds);
+      P::reference_error(pr, claim_problem<Mp50>(claim), p, opt.jobs, opt.reference.max_seconds);
       problem_error = p.error_estimate;
       res.reference = p.to_json();
     }
@@ -370,7 +378,7 @@ nlohmann::json StudyResult::to_json() const {
           {"scheme_label", scheme_label},
           {"formulation", claim.formulation},
           {"model", model},
-          {"scenario", claim.scenario},
+          {"scenario", claim.scenario_spec ? claim.scenario_file : claim.scenario},
           {"params", params},
           {"error_norm", claim.error_norm},
           {"error_measure", claim.error_measure},

@@ -141,6 +141,9 @@ void check_overrides(const Claim& claim, const StudyOptions& options) {
   if (!options.params.empty() && !kinds_with_scenario.count(claim.kind) && !kinds_applying_params.count(claim.kind))
     throw std::invalid_argument("--param applies to claims with a scenario; '" + claim.id + "' is of kind " +
                                 claim.kind);
+  if (!options.params.empty() && claim.scenario_spec)
+    throw std::invalid_argument("--param applies to built-in scenarios; claim '" + claim.id + "' names the scenario file " +
+                                claim.scenario_file);
   const auto owned = keys_set_by_claim(claim);
   for (const auto& p : options.params) {
     const std::string key = p.substr(0, p.find('='));

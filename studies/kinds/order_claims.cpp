@@ -2,12 +2,31 @@
 
 #include <fmt/format.h>
 
+#include "models/scenario_file/scenario_file.hpp"
 #include "studies/support/catalogue_fields.hpp"
 #include "studies/core/catalogue_rules.hpp"
 
 namespace granconv {
 
 namespace {
+
+// "scenario_file" (relative to the catalogue file) instead of "scenario" and
+// "params": read and checked now, so that a broken file is a catalogue problem.
+void read_scenario_file_field(FieldReader& r, OrderSpec& c) {
+  c.scenario_file = r.req<std::string>("scenario_file");
+  r.check(!r.has("scenario"), "scenario", "and 'scenario_file' exclude each other");
+  r.accept("scenario");
+  c.params = r.opt<std::vector<std::string>>("params", {});
+  r.check(c.params.empty(), "params", "apply to built-in scenarios: a scenario file states its values itself");
+  if (!r.ok()) return;
+  const std::filesystem::path file(c.scenario_file);
+  try {
+    c.scenario_spec = std::make_shared<const ScenarioFile>(
+        read_scenario_file(file.is_relative() ? r.base_dir / file : file));
+  } catch (const std::exception& e) {
+    r.problem("scenario_file", e.what());
+  }
+}
 
 OrderCheck read_check(FieldReader& r) {
   OrderCheck k;
@@ -27,9 +46,13 @@ OrderCheck read_check(FieldReader& r) {
 
 OrderSpec parse_order_spec(FieldReader& r) {
   OrderSpec c;
-  const auto s = read_scenario(r, std::nullopt, true);
-  c.scenario = s.scenario;
-  c.params = s.params;
+  if (r.has("scenario_file")) {
+    read_scenario_file_field(r, c);
+  } else {
+    const auto s = read_scenario(r, std::nullopt, true);
+    c.scenario = s.scenario;
+    c.params = s.params;
+  }
   c.scheme = read_scheme(r);
   c.formulation = read_formulation(r);
   c.error_norm = r.req<std::string>("error_norm");
@@ -46,6 +69,8 @@ OrderSpec parse_order_spec(FieldReader& r) {
   c.precision = r.opt<int>("precision", 16);
   r.check(valid_precision(c.precision), "precision", "must be 16 (double), 33 (float128) or 50 (cpp_bin_float_50)");
   c.gamma_per_h = r.maybe<double>("gamma_per_h", positive());
+  r.check(!c.gamma_per_h || c.scenario_file.empty(), "gamma_per_h",
+          "applies to built-in scenarios (it sets the parameter gamma), not to a scenario file");
   return c;
 }
 

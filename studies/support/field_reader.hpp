@@ -12,6 +12,7 @@
 // "tolerance_source" is accepted in every object: the catalogue rules
 // (studies/core/catalogue_rules.hpp) check it for the whole record.
 #include <cmath>
+#include <filesystem>
 #include <functional>
 #include <limits>
 #include <optional>
@@ -80,6 +81,9 @@ class FieldReader {
   void finish();
 
   const nlohmann::json& json() const { return o_; }
+  // The directory of the catalogue file being read: file names in a record
+  // (a claim's scenario_file) are relative to it. Nested readers inherit it.
+  std::filesystem::path base_dir;
   const std::string& claim() const { return claim_; }
   bool ok() const { return problems_.size() == problems_at_start_; }
 
@@ -89,7 +93,9 @@ class FieldReader {
   template <class T>
   std::optional<T> convert(const std::string& key, const nlohmann::json& v, const std::optional<Range>& range);
   FieldReader child(const nlohmann::json& v, const std::string& path) const {
-    return FieldReader(v, claim_, problems_, path);
+    FieldReader r(v, claim_, problems_, path);
+    r.base_dir = base_dir;
+    return r;
   }
 
   const nlohmann::json& o_;

@@ -12,7 +12,7 @@ namespace granconv::validate_detail {
 template <class S>
 Problem<S> oscillator_problem(double t_end) {
   Problem<S> pr{"harmonic-oscillator", Parameters(), harmonic_oscillator_chain<S>(), harmonic_oscillator_state<S>(S(0)),
-                S(t_end), {}, "closed form x = cos t, v = -sin t"};
+                S(t_end), {}, "closed form x = cos t, v = -sin t", {}};
   pr.exact = [](const S& t) { return harmonic_oscillator_state<S>(t); };
   return pr;
 }

@@ -200,7 +200,7 @@ ClaimResult run_zode(const Claim& claim, const BistiffnessSpec& spec, const Stud
       const auto sg = make_setup(radii, rs, V, false, 1.0, ContactMemory::gap, mat);
       const auto zg = bistiffness_reference(sg.bc, sg.y0, {0.0, t_end}, ref_options(rtol, sg));
       cs.vz_gap = velocities(sg.bc, zg.states.back());
-      Problem<double> pr{"lzb-zode-hertz", {}, s.sc.chain, s.sc.y0, t_end, {}, {}};
+      Problem<double> pr{"lzb-zode-hertz", {}, s.sc.chain, s.sc.y0, t_end, {}, {}, {}};
       ReferenceOptions ro;
       ro.method = "adams";
       ro.estimate_error = false;
