@@ -28,12 +28,27 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace granconv {
+
+struct Claim;  // studies/core/claim.hpp
+
+// A claim of the catalogue as the report lists it. The landing page follows
+// the catalogue's order (its papers in the order of the catalogue's index)
+// and lists a claim without a result as "not run".
+struct ReportClaim {
+  std::string id, title, paper, item, kind, expected_verdict = "pass";
+  std::vector<std::string> schemes;  // every scheme the claim's record names (for the filter)
+  bool is_new = false;
+};
+std::vector<ReportClaim> report_claims(const std::vector<Claim>& catalogue);
 
 struct ReportOptions {
   std::filesystem::path out_dir;  // DIR: reads DIR/studies, writes DIR/report
   std::string gnuplot = "gnuplot";
+  // Empty: the records alone, in file-name order, grouped by their paper.
+  std::vector<ReportClaim> catalogue;
 };
 
 // Throws std::runtime_error on failure (message names the file or gnuplot

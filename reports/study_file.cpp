@@ -53,6 +53,19 @@ std::optional<std::pair<double, double>> pair_of(const fs::path& f, const json& 
   return std::make_pair(num(a[0]), num(a[1]));
 }
 
+// "rival": x or "rivals": [x, ...] (numbers; anything else is ignored: prose rivals are in the label).
+std::vector<double> rivals_of(const json& c) {
+  std::vector<double> r;
+  for (const char* k : {"rival", "rivals"}) {
+    if (!c.contains(k)) continue;
+    if (c[k].is_number()) r.push_back(c[k].get<double>());
+    if (c[k].is_array())
+      for (const auto& v : c[k])
+        if (v.is_number()) r.push_back(v.get<double>());
+  }
+  return r;
+}
+
 std::optional<bool> bool_or(const fs::path& f, const json& j, const char* key) {
   if (!j.contains(key) || j[key].is_null()) return std::nullopt;
   if (!j[key].is_boolean()) bad(f, std::string("\"") + key + "\" is not a boolean");
@@ -146,6 +159,8 @@ void parse_order(const fs::path& f, const json& j, Study& s) {
       if (auto ci = pair_of(f, c, "envelope_ci95")) std::tie(k.env_lo, k.env_hi) = *ci;
       k.pass = bool_or(f, c, "pass");
       k.verdict = str_or(c, "verdict");
+      k.rivals = rivals_of(c);
+      k.reason = str_or(c, "reason");
       s.checks.push_back(std::move(k));
     }
   } else if (j.contains("checks") && !j["checks"].is_null()) {
@@ -289,6 +304,20 @@ Figure parse_figure(const fs::path& f, const json& j, std::size_t index) {
         dst->push_back(t.get<std::string>());
       }
     }
+    if (j.contains("blank") && !j["blank"].is_null()) {  // why a cell has no value
+      if (!j["blank"].is_array() || j["blank"].size() != g.y.size())
+        bad(f, figure_where(g.name) + "\"blank\" must have one row per \"y\" value");
+      for (const auto& row : j["blank"]) {
+        if (!row.is_array() || row.size() != g.x.size())
+          bad(f, figure_where(g.name) + "every \"blank\" row must have one entry per \"x\" value");
+        std::vector<std::string> r;
+        for (const auto& v : row) {
+          if (!v.is_string() && !v.is_null()) bad(f, figure_where(g.name) + "\"blank\" entries must be strings or null");
+          r.push_back(v.is_string() ? v.get<std::string>() : "");
+        }
+        g.blank.push_back(std::move(r));
+      }
+    }
     g.contour = fig_num(f, g.name, j, "contour");
     g.zmax = fig_num(f, g.name, j, "zmax");
     g.contour_label = str_or(j, "contour_label");
@@ -338,6 +367,9 @@ void parse_value_checks(const fs::path& f, const json& j, Study& s) {
     }
     k.pass = bool_or(f, c, "pass");
     k.verdict = str_or(c, "verdict");
+    k.rivals = rivals_of(c);
+    k.reason = str_or(c, "reason");
+    if (auto ci = pair_of(f, c, "ci95")) std::tie(k.ci_lo, k.ci_hi) = *ci;
     s.value_checks.push_back(std::move(k));
   }
   if (!s.pass && !s.value_checks.empty()) {
@@ -376,8 +408,22 @@ Study parse_record(const fs::path& f, json& j) {
   s.formulation = str_or(j, "formulation");
   s.model = str_or(j, "model");
   s.scenario = str_or(j, "scenario");
-  s.params = object_or_empty(f, j, "params");
-  s.reference = object_or_empty(f, j, "reference");
+  // {key: value} (order records) or ["key=value", ...] (the kinds that pass the catalogue's list on).
+  if (j.contains("params") && j["params"].is_array()) {
+    for (const auto& p : j["params"])
+      if (!p.is_string()) bad(f, "\"params\" entries must be \"key=value\" strings");
+    s.params = j["params"];
+  } else {
+    s.params = object_or_empty(f, j, "params");
+  }
+  // One reference, or one per run (cd-equivalent-chain: a chain per N_I).
+  if (j.contains("reference") && j["reference"].is_array()) {
+    for (const auto& r : j["reference"])
+      if (!r.is_object()) bad(f, "\"reference\" entries must be objects");
+    s.reference = j["reference"];
+  } else {
+    s.reference = object_or_empty(f, j, "reference");
+  }
   if (j.contains("kind") && !j["kind"].is_null()) {
     if (!j["kind"].is_string() || j["kind"].get<std::string>().empty()) bad(f, "\"kind\" is not a string");
     s.kind = j["kind"].get<std::string>();
