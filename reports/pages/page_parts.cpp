@@ -54,7 +54,7 @@ std::string figure_html(const Image& img, const std::string& caption, const std:
   if (!img) return "";
   const std::string p = root + "figures/";
   std::string h = "<figure" + (anchor.empty() ? "" : " id=\"" + html(anchor) + "\"") + "><a href=\"" + html(p + img.file) +
-                  "\"><img src=\"" + html(p + img.file) + "\" alt=\"" + html(caption) + "\" loading=\"lazy\"></a>" +
+                  "\"><img src=\"" + html(p + img.file) + "\" alt=\"" + html(caption) + "\"></a>" +
                   "<figcaption>" + html(caption) + " <span class=\"small\">· <a href=\"" + html(p + img.script) +
                   "\">gnuplot script</a>";
   for (const auto& d : img.data) h += " · <a href=\"" + html(p + d) + "\">" + html(d) + "</a>";
