@@ -21,7 +21,6 @@
 #include "reports/pages/summary_page.hpp"
 #include "reports/status.hpp"
 #include "reports/study_file.hpp"
-#include "studies/core/claim.hpp"
 
 namespace granconv {
 
@@ -115,37 +114,7 @@ std::vector<Paper> arrange(std::vector<Study>& studies, const std::vector<Report
   return papers;
 }
 
-// Every "scheme" string and "schemes" entry of a catalogue record, at any
-// depth (kinds name theirs at the top, per run or per check).
-void collect_schemes(const nlohmann::json& j, std::vector<std::string>& out, int depth = 0) {
-  if (depth > 6) return;
-  auto add = [&](const nlohmann::json& v) {
-    if (v.is_string() && std::find(out.begin(), out.end(), v.get<std::string>()) == out.end())
-      out.push_back(v.get<std::string>());
-  };
-  if (j.is_object()) {
-    for (const auto& [k, v] : j.items()) {
-      if (k == "scheme") add(v);
-      else if (k == "schemes" && v.is_array()) for (const auto& x : v) add(x);
-      else collect_schemes(v, out, depth + 1);
-    }
-  } else if (j.is_array()) {
-    for (const auto& v : j) collect_schemes(v, out, depth + 1);
-  }
-}
-
 }  // namespace
-
-std::vector<ReportClaim> report_claims(const std::vector<Claim>& catalogue) {
-  std::vector<ReportClaim> out;
-  for (const auto& c : catalogue) {
-    ReportClaim r{c.id, c.title, c.paper, c.item, c.kind, c.expected_verdict, {}, c.is_new};
-    if (!c.scheme.empty()) r.schemes.push_back(c.scheme);
-    collect_schemes(c.record, r.schemes);
-    out.push_back(std::move(r));
-  }
-  return out;
-}
 
 void write_report(const ReportOptions& opt) {
   const fs::path dir = opt.out_dir.empty() ? fs::path(".") : opt.out_dir;

@@ -32,7 +32,6 @@
 
 namespace granconv {
 
-struct Claim;  // studies/core/claim.hpp
 
 // A claim of the catalogue as the report lists it. The landing page follows
 // the catalogue's order (its papers in the order of the catalogue's index)
@@ -42,7 +41,6 @@ struct ReportClaim {
   std::vector<std::string> schemes;  // every scheme the claim's record names (for the filter)
   bool is_new = false;
 };
-std::vector<ReportClaim> report_claims(const std::vector<Claim>& catalogue);
 
 struct ReportOptions {
   std::filesystem::path out_dir;  // DIR: reads DIR/studies, writes DIR/report

@@ -150,10 +150,12 @@ std::string cell_labels(const Figure& f, double zlo, double zhi) {
   const std::size_t nx = f.x.size(), ny = f.y.size();
   const bool all = nx * ny <= 400;
   const std::size_t sx = all ? 1 : (nx + 7) / 8, sy = all ? 1 : (ny + 7) / 8;
+  // The lattice centred on the grid: its first and last lines equally far from the edges.
+  const std::size_t x0 = (nx - 1 - (nx - 1) / sx * sx) / 2, y0 = (ny - 1 - (ny - 1) / sy * sy) / 2;
   std::string b;
   int n = 100;
-  for (std::size_t j = sy / 2; j < ny; j += sy)
-    for (std::size_t i = sx / 2; i < nx; i += sx) {
+  for (std::size_t j = y0; j < ny; j += sy)
+    for (std::size_t i = x0; i < nx; i += sx) {
       const double z = f.z[j][i];
       std::string text, color = "'#555555'";
       if (std::isfinite(z)) {
@@ -172,7 +174,9 @@ std::string cell_labels(const Figure& f, double zlo, double zhi) {
 Image draw_heatmap(const Study& s, const Figure& f, const fs::path& dir, const std::string& gnuplot) {
   // Grid format (one block per y value: x y z, and on a non-uniform grid the
   // cell x_lo x_hi y_lo y_hi) serves `with image`, the cell boxes and contouring.
-  const bool image = uniform(f.x) && uniform(f.y) && !f.logx && !f.logy;
+  // `with image` on large uniform grids (the browser smooths an SVG's image,
+  // so small grids, whose cells are read one by one, are drawn as boxes).
+  const bool image = uniform(f.x) && uniform(f.y) && !f.logx && !f.logy && f.x.size() * f.y.size() > 400;
   const std::vector<double> ex = edges(f.x, f.logx), ey = edges(f.y, f.logy);
   // A uniform grid is written as gnuplot's "nonuniform matrix" (first row:
   // the column count and the x values; then y and that row's z values),

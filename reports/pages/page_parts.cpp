@@ -35,7 +35,8 @@ std::string verdict_badge(const Study& s) {
   std::string word = s.verdict.empty() ? "NOT RUN" : s.verdict == "pass" ? "PASS" : s.verdict == "fail" ? "FAIL" : "INCONCLUSIVE";
   std::string v = "<span class=\"verdict " + cls + "\">" + word + "</span>";
   if (s.status == "deviates") v += " <span class=\"small\">documented deviation</span>";
-  else if (s.status != "reproduced" && s.status != "not run") v += " <span class=\"small\">" + html(s.status) + "</span>";
+  else if (s.status != "reproduced" && s.status != "not run" && s.status != s.verdict)
+    v += " <span class=\"small\">" + html(s.status) + "</span>";
   return v;
 }
 
