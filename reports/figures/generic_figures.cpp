@@ -77,6 +77,9 @@ Image draw_lines(const Study& s, const Figure& f, const fs::path& dir, const std
   std::string d = "# " + s.id + ", figure " + f.name + ": one block per series, columns x y\n";
   std::vector<std::string> plots;
   std::size_t block = 0, points = 0;
+  // About 8000 points per figure at most: 250 runs per series (four points
+  // each, a run per ~3 px of the plot), fewer when the series are many.
+  const std::size_t runs = std::clamp<std::size_t>(2000 / std::max<std::size_t>(1, f.series.size()), 60, 250);
   for (std::size_t i = 0; i < f.series.size(); ++i) {
     const Series& se = f.series[i];
     bool any = false;
@@ -84,10 +87,10 @@ Image draw_lines(const Study& s, const Figure& f, const fs::path& dir, const std
     if (!any) continue;  // an empty block would be a gnuplot error
     if (block) d += "\n\n";
     d += "# series " + std::to_string(i + 1) + ": " + se.title + "\n";
-    const auto keep = thinned(se, 250);
+    const auto keep = thinned(se, runs);
     if (keep.size() < se.x.size())
-      d += fmt::format("# thinned for plotting: {} of {} points (first, min, max, last of 250 runs); every point is "
-                       "in the result record\n", keep.size(), se.x.size());
+      d += fmt::format("# thinned for plotting: {} of {} points (first, min, max, last of {} runs); every point is "
+                       "in the result record\n", keep.size(), se.x.size(), runs);
     for (std::size_t k : keep) d += numtxt(se.x[k]) + " " + numtxt(se.y[k]) + "\n";
     points += keep.size();
     plots.push_back(gq(f.stem + ".dat") + fmt::format(" index {} using 1:2 ", block) + with_clause(se, i) +
