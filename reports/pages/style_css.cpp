@@ -50,6 +50,7 @@ dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; }
 .figs { display: grid; grid-template-columns: repeat(auto-fill, minmax(420px, 1fr)); gap: 14px; margin: 8px 0 16px; }
 figure { margin: 0; border: 1px solid var(--line); border-radius: 6px; padding: 6px; background: #fff; min-width: 0; }
 figure img { display: block; max-width: 100%; height: auto; margin: 0 auto; }
+#fig-convergence { grid-column: 1 / -1; }  /* the group's E(h): its legend names every curve */
 figcaption { font-size: 0.82rem; color: var(--muted); margin-top: 4px; }
 nav.claim-nav { font-size: 0.9rem; margin-bottom: 10px; display: flex; gap: 14px; flex-wrap: wrap; }
 footer { margin-top: 40px; color: var(--muted); font-size: 0.8rem; }
