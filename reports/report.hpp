@@ -46,7 +46,7 @@ struct ReportOptions {
   std::filesystem::path out_dir;  // DIR: reads DIR/studies, writes DIR/report
   std::string gnuplot = "gnuplot";
   // Empty: the records alone, in file-name order, grouped by their paper.
-  std::vector<ReportClaim> catalogue;
+  std::vector<ReportClaim> catalogue = {};
 };
 
 // Throws std::runtime_error on failure (message names the file or gnuplot

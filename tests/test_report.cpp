@@ -411,7 +411,7 @@ TEST_CASE("write_report renders claims of every kind", "[report]") {
     INFO(s);
     const std::string img = image_of(r / "figures", s);
     REQUIRE_FALSE(img.empty());
-    for (const std::string f : {img, s + ".gp", s + ".dat"}) CHECK(fs::file_size(r / "figures" / f) > 0);
+    for (const auto& f : {img, s + ".gp", s + ".dat"}) CHECK(fs::file_size(r / "figures" / f) > 0);
     CHECK(all.find("figures/" + img) != std::string::npos);
     CHECK(all.find("<figure id=\"fig-" + s + "\">") != std::string::npos);
   }
