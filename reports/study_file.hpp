@@ -152,4 +152,7 @@ double num_or(const json& j, const char* key);
 // Throws std::runtime_error naming the file when the record is malformed.
 Study parse_study(const fs::path& f);
 
+// One entry of a record's "figures" (reports/figures/figure_record.cpp); throws naming the file and figure.
+Figure parse_figure(const fs::path& f, const json& j, std::size_t index);
+
 }  // namespace granconv::report_detail

@@ -93,7 +93,7 @@ Image draw_convergence(const std::string& group, const std::vector<Study*>& stud
     bool any_used = false, any_excl = false;
     for (std::size_t i = 0; i < s.h.size(); ++i) {
       if (!plottable(s.h[i], s.e[i])) continue;
-      d += plotnum(s.h[i]) + " " + plotnum(s.e[i]) + (s.usable[i] ? " 1\n" : " 0\n");
+      d += fmt::format("{} {} {}\n", plotnum(s.h[i]), plotnum(s.e[i]), s.usable[i] ? 1 : 0);
       ++points;
       (s.usable[i] ? any_used : any_excl) = true;
       hmin = std::min(hmin, s.h[i]);
@@ -194,11 +194,11 @@ Image draw_local_slopes(Study& s, const fs::path& dir, const std::string& gnuplo
   if (sl.empty()) return {};
   const std::string stem = s.slug + "_slopes";
   std::string d = "# " + s.id + ": local slope between consecutive usable points\n# h_mid slope\n";
-  for (const auto& [h, p] : sl) d += plotnum(h) + " " + plotnum(p) + "\n";
+  for (const auto& [h, p] : sl) d += fmt::format("{} {}\n", plotnum(h), plotnum(p));
   write_file(dir / (stem + ".dat"), d);
   const auto smooth = sliding_slopes(s.h, s.e, s.usable, 0.25);
   std::string ds = "# " + s.id + ": least-squares slope over ±1/4 decade around each usable point\n# h slope\n";
-  for (const auto& [h, p] : smooth) ds += plotnum(h) + " " + plotnum(p) + "\n";
+  for (const auto& [h, p] : smooth) ds += fmt::format("{} {}\n", plotnum(h), plotnum(p));
   write_file(dir / (stem + "_sliding.dat"), ds);
   std::string body;
   body += "  set logscale x\n  set format x '10^{%L}'\n";
@@ -267,8 +267,8 @@ Image draw_trajectory(Study& s, const fs::path& dir, const std::string& gnuplot)
     std::string d = "# " + s.id + " " + what + ": t x_1..x_N v_1..v_N (N = " + std::to_string(nb) + ")\n";
     for (std::size_t k = 0; k < tt.size(); ++k) {
       d += plotnum(tt[k]);
-      for (double q : x[k]) d += " " + plotnum(q);
-      for (double q : v[k]) d += " " + plotnum(q);
+      for (double q : x[k]) d += fmt::format(" {}", plotnum(q));
+      for (double q : v[k]) d += fmt::format(" {}", plotnum(q));
       d += "\n";
     }
     return d;

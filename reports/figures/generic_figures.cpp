@@ -91,7 +91,7 @@ Image draw_lines(const Study& s, const Figure& f, const fs::path& dir, const std
     if (keep.size() < se.x.size())
       d += fmt::format("# thinned for plotting: {} of {} points (first, min, max, last of {} runs); every point is "
                        "in the result record\n", keep.size(), se.x.size(), runs);
-    for (std::size_t k : keep) d += numtxt(se.x[k]) + " " + numtxt(se.y[k]) + "\n";
+    for (std::size_t k : keep) d += fmt::format("{} {}\n", numtxt(se.x[k]), numtxt(se.y[k]));
     points += keep.size();
     plots.push_back(gq(f.stem + ".dat") + fmt::format(" index {} using 1:2 ", block) + with_clause(se, i) +
                     (se.title.empty() ? " notitle" : " title " + gq(se.title) + " noenhanced"));
@@ -191,7 +191,7 @@ Image draw_heatmap(const Study& s, const Figure& f, const fs::path& dir, const s
   double zlo = std::numeric_limits<double>::infinity(), zhi = -zlo;
   if (image) {
     d += std::to_string(f.x.size());
-    for (double x : f.x) d += " " + numtxt(x);
+    for (double x : f.x) d += fmt::format(" {}", numtxt(x));
     d += "\n";
   }
   for (std::size_t j = 0; j < f.y.size(); ++j) {
@@ -199,7 +199,7 @@ Image draw_heatmap(const Study& s, const Figure& f, const fs::path& dir, const s
     for (std::size_t i = 0; i < f.x.size(); ++i) {
       const double z = f.z[j][i];
       if (image)
-        d += " " + numtxt(z);
+        d += fmt::format(" {}", numtxt(z));
       else
         d += fmt::format("{} {} {} {} {} {} {}\n", numtxt(f.x[i]), numtxt(f.y[j]), numtxt(z), numtxt(ex[i]),
                          numtxt(ex[i + 1]), numtxt(ey[j]), numtxt(ey[j + 1]));

@@ -85,7 +85,7 @@ void run_gnuplot(const std::string& gnuplot, const fs::path& dir, const std::str
 
 std::string datablock(const std::string& name, const std::vector<std::pair<double, double>>& pts) {
   std::string s = "$" + name + " << EOD\n";
-  for (const auto& [x, y] : pts) s += plotnum(x) + " " + plotnum(y) + "\n";
+  for (const auto& [x, y] : pts) s += fmt::format("{} {}\n", plotnum(x), plotnum(y));
   return s + "EOD\n";
 }
 
