@@ -164,3 +164,19 @@ TEST_CASE("heat maps print their cells and why a cell is blank; one image per fi
   CHECK(page.find("href=\"../figures/long-lines.dat\"") != std::string::npos);
   CHECK(page.find("href=\"../figures/large-map.gp\"") != std::string::npos);
 }
+
+TEST_CASE("a heatmap's blank reasons are checked like its values", "[report]") {
+  TempDir d;
+  json rec = record("bad-blank", "Paper", "pass", json::array());
+  rec["figures"] = {{{"name", "m"}, {"type", "heatmap"}, {"x", {0, 1}}, {"y", {0, 1}}, {"z", {{1, 2}, {3, nullptr}}},
+                     {"blank", {{nullptr, nullptr}}}}};
+  write(d.path, rec);
+  try {
+    write_report({d.path});
+    FAIL("write_report accepted a blank array with a row missing");
+  } catch (const std::runtime_error& e) {
+    CHECK(std::string(e.what()).find("bad-blank.json") != std::string::npos);
+    CHECK(std::string(e.what()).find("\"blank\"") != std::string::npos);
+  }
+  CHECK_FALSE(fs::exists(d.path / "report"));
+}
