@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -66,6 +67,37 @@ class Progress {
  private:
   bool tty_;
 };
+
+// Every "scheme" string and "schemes" entry of a catalogue record, at any
+// depth (kinds name theirs at the top, per run or per check).
+void collect_schemes(const nlohmann::json& j, std::vector<std::string>& out, int depth = 0) {
+  if (depth > 6) return;
+  auto add = [&](const nlohmann::json& v) {
+    if (v.is_string() && std::find(out.begin(), out.end(), v.get<std::string>()) == out.end())
+      out.push_back(v.get<std::string>());
+  };
+  if (j.is_object()) {
+    for (const auto& [k, v] : j.items()) {
+      if (k == "scheme") add(v);
+      else if (k == "schemes" && v.is_array()) for (const auto& x : v) add(x);
+      else collect_schemes(v, out, depth + 1);
+    }
+  } else if (j.is_array()) {
+    for (const auto& v : j) collect_schemes(v, out, depth + 1);
+  }
+}
+
+// The catalogue as the report lists it (its order, and the schemes each claim names, for the filter).
+std::vector<ReportClaim> report_claims(const std::vector<Claim>& catalogue) {
+  std::vector<ReportClaim> out;
+  for (const auto& c : catalogue) {
+    ReportClaim r{c.id, c.title, c.paper, c.item, c.kind, c.expected_verdict, {}, c.is_new};
+    if (!c.scheme.empty()) r.schemes.push_back(c.scheme);
+    collect_schemes(c.record, r.schemes);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
 
 std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, const StudyOptions& base,
                                    const std::filesystem::path& out) {
@@ -159,6 +191,13 @@ int report(const ReportArgs& a) {
   const auto start = std::chrono::steady_clock::now();
   const auto claims = catalogue(a.claims);
   prepare_output_dir(a.out);
+  if (a.no_run) {
+    write_report({a.out, "gnuplot", report_claims(claims)});
+    std::cout << fmt::format("report: {} written from the results in {}\n",
+                             (std::filesystem::path(a.out) / "report" / "index.html").string(),
+                             (std::filesystem::path(a.out) / "studies").string());
+    return 0;
+  }
   std::vector<const Claim*> all;
   std::set<std::string> ids;
   for (const auto& c : claims) {
@@ -182,7 +221,7 @@ int report(const ReportArgs& a) {
   // Results of claims no longer in the catalogue must not reach the report.
   for (const auto& e : std::filesystem::directory_iterator(out / "studies"))
     if (e.path().extension() == ".json" && !ids.count(e.path().filename().string())) std::filesystem::remove(e.path());
-  write_report({out, "gnuplot"});
+  write_report({out, "gnuplot", report_claims(claims)});
   // The results summary the README's status column is generated from.
   const std::string line = summary_line(statuses, post_hoc);
   write_file_atomically(out / "results-summary.json",

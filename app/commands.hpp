@@ -32,6 +32,7 @@ struct ReportArgs {
   std::string cache;
   int jobs = 0;
   std::string claims;
+  bool no_run = false;  // render the results already in DIR/studies, run nothing
 };
 int report(const ReportArgs& a);
 

@@ -67,6 +67,8 @@ int main(int argc, char** argv) {
   report_cmd->add_option("--cache", report_args.cache, "Reference cache directory (default DIR/cache; 'none' disables)");
   report_cmd->add_option("--jobs", report_args.jobs, "Threads (default: all cores)")->check(CLI::Range(0, 4096));
   report_cmd->add_option("--claims", report_args.claims, "Claim catalogue (default: the shipped one)");
+  report_cmd->add_flag("--no-run", report_args.no_run,
+                       "Run nothing: render the results already in DIR/studies (claims without one show as not run)");
 
   auto add_problem = [](CLI::App* cmd, ProblemArgs& p) {
     auto* name = cmd->add_option("--scenario", p.scenario, "Scenario name (granconv list scenarios)");

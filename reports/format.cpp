@@ -30,7 +30,8 @@ std::string html(const std::string& s) {
 std::string g(double v, int prec) {
   if (!std::isfinite(v)) return "–";
   const double a = std::abs(v);
-  if (a == 0 || (a >= 1e-2 && a < 1e4)) return fmt::format("{:.{}g}", v, prec);
+  if (a == 0) return "0";  // also for -0
+  if (a >= 1e-2 && a < 1e4) return fmt::format("{:.{}g}", v, prec);
   std::string m = fmt::format("{:.{}e}", v, prec - 1);
   const auto epos = m.find('e');
   std::string mant = m.substr(0, epos), ex = m.substr(epos + 1);

@@ -17,7 +17,9 @@
 
 #include "reports/figures/figures.hpp"
 #include "reports/format.hpp"
-#include "reports/pages/index_html.hpp"
+#include "reports/pages/claim_page.hpp"
+#include "reports/pages/summary_page.hpp"
+#include "reports/status.hpp"
 #include "reports/study_file.hpp"
 
 namespace granconv {
@@ -35,32 +37,81 @@ std::string random_suffix() {
   return fmt::format("{}-{:08x}", ::getpid(), static_cast<unsigned>(g() & 0xffffffffu));
 }
 
-void build(const fs::path& tmp, std::vector<Study>& studies, const std::string& gnuplot,
+void build(const fs::path& tmp, const std::vector<Paper>& papers, std::vector<Study>& studies, const std::string& gnuplot,
            const std::vector<std::string>& validated) {
   const fs::path figs = tmp / "figures";
   fs::create_directories(figs);
-  std::vector<Group> groups;
-  std::map<std::string, std::size_t> gindex;
-  for (auto& s : studies) {
-    auto [it, fresh] = gindex.emplace(s.group, groups.size());
-    if (fresh) groups.push_back({s.group, {}, ""});
-    groups[it->second].studies.push_back(&s);
-  }
-  for (auto& g0 : groups) {
-    std::vector<Study*> order;
-    for (Study* s : g0.studies)
-      if (s->is_order()) order.push_back(s);
-    if (!order.empty()) g0.convergence = draw_convergence(g0.name, order, figs, gnuplot);
-    for (Study* s : g0.studies) {
-      if (s->is_order()) {
-        s->slope_fig = draw_local_slopes(*s, figs, gnuplot);
-        if (s->traj) s->traj_fig = draw_trajectory(*s, figs, gnuplot);
-      }
-      for (const auto& f : s->figures) draw_figure(*s, f, figs, gnuplot);
+  fs::create_directories(tmp / "claims");
+  // Figure groups: the order claims of a group share one E(h) figure.
+  std::map<std::string, std::vector<Study*>> groups;
+  std::vector<std::string> group_order;
+  for (auto& s : studies)
+    if (s.is_order() && s.status != "not run") {
+      if (!groups.count(s.group)) group_order.push_back(s.group);
+      groups[s.group].push_back(&s);
     }
+  for (const auto& name : group_order) {
+    const Image conv = draw_convergence(name, groups[name], figs, gnuplot);
+    for (Study* s : groups[name]) s->convergence = conv;
   }
+  for (auto& s : studies) {
+    if (s.status == "not run") continue;
+    if (s.is_order()) {
+      s.slope_fig = draw_local_slopes(s, figs, gnuplot);
+      if (s.traj) s.traj_fig = draw_trajectory(s, figs, gnuplot);
+    }
+    for (auto& f : s.figures) f.image = draw_figure(s, f, figs, gnuplot);
+  }
+  std::vector<const Study*> ran;
+  for (const auto& p : papers)
+    for (const Study* s : p.claims)
+      if (s->status != "not run") ran.push_back(s);
+  for (std::size_t i = 0; i < ran.size(); ++i)
+    write_file(tmp / claim_page_file(*ran[i]),
+               claim_page(*ran[i], i ? ran[i - 1] : nullptr, i + 1 < ran.size() ? ran[i + 1] : nullptr));
   write_file(tmp / "style.css", style_css());
-  write_file(tmp / "index.html", index_html(groups, studies, validated));
+  write_file(tmp / "index.html", summary_page(papers, validated));
+}
+
+// The summary's order: the catalogue's (claims without a record as "not run"
+// stand-ins, appended to `studies`), then records the catalogue does not
+// hold; without a catalogue, the records in file-name order. Claims are
+// grouped by paper, papers in the order they first appear.
+std::vector<Paper> arrange(std::vector<Study>& studies, const std::vector<ReportClaim>& catalogue) {
+  std::map<std::string, std::size_t> by_id;
+  for (std::size_t i = 0; i < studies.size(); ++i) by_id[studies[i].id] = i;
+  std::vector<std::size_t> order;
+  std::set<std::size_t> listed;
+  for (const auto& c : catalogue) {
+    auto it = by_id.find(c.id);
+    if (it == by_id.end()) {
+      Study s;
+      s.id = c.id, s.slug = slugify(c.id), s.title = c.title, s.paper = c.paper, s.item = c.item, s.kind = c.kind;
+      s.expected_verdict = c.expected_verdict, s.is_new = c.is_new;
+      s.status = claim_status("", c.expected_verdict, c.is_new);
+      studies.push_back(std::move(s));
+      order.push_back(studies.size() - 1);
+    } else {
+      order.push_back(it->second);
+      listed.insert(it->second);
+    }
+    studies[order.back()].schemes = c.schemes;
+  }
+  for (std::size_t i = 0; i < by_id.size(); ++i)
+    if (!listed.count(i)) {
+      order.push_back(i);
+      if (!catalogue.empty()) studies[i].paper = "Results of claims not in the catalogue";
+    }
+  std::vector<Paper> papers;
+  for (std::size_t i : order) {
+    Study& s = studies[i];
+    if (s.schemes.empty() && !s.scheme.empty()) s.schemes.push_back(s.scheme);
+    const std::string name = s.paper.empty() ? "(no source)" : s.paper;
+    auto it = std::find_if(papers.begin(), papers.end(), [&](const Paper& p) { return p.name == name; });
+    if (it == papers.end()) it = papers.insert(papers.end(), Paper{name, {}});
+    it->claims.push_back(&s);
+  }
+  return papers;
 }
 
 }  // namespace
@@ -101,7 +152,10 @@ void write_report(const ReportOptions& opt) {
       for (const auto& de : fs::directory_iterator(dir / "validate"))
         if (de.is_regular_file() && de.path().extension() == ".html") validated.push_back(de.path().filename().string());
     std::sort(validated.begin(), validated.end());
-    build(tmp, studies, opt.gnuplot, validated);
+    // Stand-ins are appended: reserve so the pointers into `studies` stay valid.
+    studies.reserve(studies.size() + opt.catalogue.size());
+    const std::vector<Paper> papers = arrange(studies, opt.catalogue);
+    build(tmp, papers, studies, opt.gnuplot, validated);
     // Swap into place: move the old report aside, move the new one in, then
     // drop the old one (restored if the second rename fails).
     fs::path old;

@@ -1,6 +1,8 @@
 // The verification report: reads every DIR/studies/*.json (one result record
-// per claim, of any kind) and writes DIR/report/ with figures (gnuplot
-// scripts + data + SVG + PNG in figures/), index.html and style.css.
+// per claim, of any kind) and writes DIR/report/: index.html (the summary),
+// claims/<id>.html (a page per claim), style.css, and figures/ (for each
+// figure its gnuplot script, its data and one image: SVG, or PNG when the
+// figure is heavy).
 //
 // Record schema (reports/study_file.hpp has the details): every record has
 // "study", "kind" (default "order"), "title", "source" {paper, item},
@@ -17,8 +19,11 @@
 // fields are ignored; malformed known fields (or an unknown figure type) are
 // errors naming the file and figure.
 //
-// The index has one row per claim; each figure group gets a section with its
-// convergence plots, each claim's notes, tables and figures, and local slopes.
+// The summary has the verdict counts, a filter (paper, kind, scheme, verdict)
+// and one line per claim, by paper in the catalogue's order; a claim's page
+// has its checks, its figures (with its figure group's E(h)), tables and
+// tolerances. A heatmap may carry "blank" (one row per y: why a cell has no
+// value, or null), printed in the cell.
 //
 // The report is built in a temporary sibling DIR/report.tmp-XXXXXXXX and only
 // swapped into place once complete, so a failure (malformed study file,
@@ -28,12 +33,25 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace granconv {
+
+
+// A claim of the catalogue as the report lists it. The landing page follows
+// the catalogue's order (its papers in the order of the catalogue's index)
+// and lists a claim without a result as "not run".
+struct ReportClaim {
+  std::string id, title, paper, item, kind, expected_verdict = "pass";
+  std::vector<std::string> schemes;  // every scheme the claim's record names (for the filter)
+  bool is_new = false;
+};
 
 struct ReportOptions {
   std::filesystem::path out_dir;  // DIR: reads DIR/studies, writes DIR/report
   std::string gnuplot = "gnuplot";
+  // Empty: the records alone, in file-name order, grouped by their paper.
+  std::vector<ReportClaim> catalogue = {};
 };
 
 // Throws std::runtime_error on failure (message names the file or gnuplot

@@ -6,7 +6,6 @@
 #include <cctype>
 #include <cmath>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <stdexcept>
 #include <tuple>
@@ -51,6 +50,19 @@ std::optional<std::pair<double, double>> pair_of(const fs::path& f, const json& 
   const auto& a = j[key];
   if (!a.is_array() || a.size() != 2) bad(f, std::string("\"") + key + "\" must be [lo, hi]");
   return std::make_pair(num(a[0]), num(a[1]));
+}
+
+// "rival": x or "rivals": [x, ...] (numbers; anything else is ignored: prose rivals are in the label).
+std::vector<double> rivals_of(const json& c) {
+  std::vector<double> r;
+  for (const char* k : {"rival", "rivals"}) {
+    if (!c.contains(k)) continue;
+    if (c[k].is_number()) r.push_back(c[k].get<double>());
+    if (c[k].is_array())
+      for (const auto& v : c[k])
+        if (v.is_number()) r.push_back(v.get<double>());
+  }
+  return r;
 }
 
 std::optional<bool> bool_or(const fs::path& f, const json& j, const char* key) {
@@ -146,6 +158,8 @@ void parse_order(const fs::path& f, const json& j, Study& s) {
       if (auto ci = pair_of(f, c, "envelope_ci95")) std::tie(k.env_lo, k.env_hi) = *ci;
       k.pass = bool_or(f, c, "pass");
       k.verdict = str_or(c, "verdict");
+      k.rivals = rivals_of(c);
+      k.reason = str_or(c, "reason");
       s.checks.push_back(std::move(k));
     }
   } else if (j.contains("checks") && !j["checks"].is_null()) {
@@ -191,113 +205,6 @@ void parse_order(const fs::path& f, const json& j, Study& s) {
   }
 }
 
-std::string figure_where(const std::string& name) { return "figure \"" + name + "\": "; }
-
-std::vector<double> fig_array(const fs::path& f, const std::string& fig, const json& j, const char* key) {
-  if (!j.contains(key) || !j[key].is_array()) bad(f, figure_where(fig) + "needs array \"" + key + "\"");
-  std::vector<double> out;
-  for (const auto& v : j[key]) {
-    if (!v.is_number() && !v.is_null()) bad(f, figure_where(fig) + "non-numeric entry in \"" + key + "\"");
-    out.push_back(num(v));
-  }
-  return out;
-}
-
-bool fig_bool(const fs::path& f, const std::string& fig, const json& j, const char* key) {
-  if (!j.contains(key) || j[key].is_null()) return false;
-  if (!j[key].is_boolean()) bad(f, figure_where(fig) + "\"" + key + "\" is not a boolean");
-  return j[key].get<bool>();
-}
-
-std::optional<std::pair<double, double>> fig_range(const fs::path& f, const std::string& fig, const json& j,
-                                                   const char* key) {
-  if (!j.contains(key) || j[key].is_null()) return std::nullopt;
-  const auto& a = j[key];
-  if (!a.is_array() || a.size() != 2 || !(a[0].is_number() || a[0].is_null()) ||
-      !(a[1].is_number() || a[1].is_null()))
-    bad(f, figure_where(fig) + "\"" + key + "\" must be [lo, hi]");
-  return std::make_pair(num(a[0]), num(a[1]));
-}
-
-double fig_num(const fs::path& f, const std::string& fig, const json& j, const char* key) {
-  if (!j.contains(key) || j[key].is_null()) return kNaN;
-  if (!j[key].is_number()) bad(f, figure_where(fig) + "\"" + key + "\" is not a number");
-  return j[key].get<double>();
-}
-
-Figure parse_figure(const fs::path& f, const json& j, std::size_t index) {
-  if (!j.is_object()) bad(f, "\"figures\" entries must be objects");
-  Figure g;
-  if (!j.contains("name") || !j["name"].is_string() || j["name"].get<std::string>().empty())
-    bad(f, "figure #" + std::to_string(index + 1) + " has no \"name\"");
-  g.name = j["name"].get<std::string>();
-  g.stem = slugify(g.name);
-  g.type = str_or(j, "type");
-  g.title = str_or(j, "title");
-  g.caption = str_or(j, "caption");
-  g.xlabel = str_or(j, "xlabel");
-  g.ylabel = str_or(j, "ylabel");
-  g.zlabel = str_or(j, "zlabel");
-  g.logx = fig_bool(f, g.name, j, "logx");
-  g.logy = fig_bool(f, g.name, j, "logy");
-  g.equal_aspect = str_or(j, "aspect") == "equal";
-  g.xrange = fig_range(f, g.name, j, "xrange");
-  g.yrange = fig_range(f, g.name, j, "yrange");
-  if (g.type == "lines") {
-    if (!j.contains("series") || !j["series"].is_array() || j["series"].empty())
-      bad(f, figure_where(g.name) + "needs a non-empty \"series\" array");
-    static const std::set<std::string> styles{"lines", "points", "linespoints", "dashes"};
-    static const std::regex color(R"(#[0-9a-fA-F]{6})");
-    for (const auto& sj : j["series"]) {
-      if (!sj.is_object()) bad(f, figure_where(g.name) + "\"series\" entries must be objects");
-      Series s;
-      s.title = str_or(sj, "title");
-      s.style = str_or(sj, "style", "lines");
-      if (!styles.count(s.style)) bad(f, figure_where(g.name) + "unknown series style \"" + s.style + "\"");
-      s.color = str_or(sj, "color");
-      if (!s.color.empty() && !std::regex_match(s.color, color))
-        bad(f, figure_where(g.name) + "series color \"" + s.color + "\" is not #rrggbb");
-      s.x = fig_array(f, g.name, sj, "x");
-      s.y = fig_array(f, g.name, sj, "y");
-      if (s.x.size() != s.y.size())
-        bad(f, figure_where(g.name) + "series \"" + s.title + "\": \"x\" and \"y\" differ in length");
-      g.series.push_back(std::move(s));
-    }
-  } else if (g.type == "heatmap") {
-    g.x = fig_array(f, g.name, j, "x");
-    g.y = fig_array(f, g.name, j, "y");
-    if (g.x.size() < 2 || g.y.size() < 2) bad(f, figure_where(g.name) + "heatmap needs at least a 2 x 2 grid");
-    if (!j.contains("z") || !j["z"].is_array() || j["z"].size() != g.y.size())
-      bad(f, figure_where(g.name) + "\"z\" must have one row per \"y\" value");
-    for (const auto& row : j["z"]) {
-      if (!row.is_array() || row.size() != g.x.size())
-        bad(f, figure_where(g.name) + "every \"z\" row must have one value per \"x\" value");
-      std::vector<double> r;
-      for (const auto& v : row) {
-        if (!v.is_number() && !v.is_null()) bad(f, figure_where(g.name) + "non-numeric entry in \"z\"");
-        r.push_back(num(v));
-      }
-      g.z.push_back(std::move(r));
-    }
-    // Category axes (scheme × model): one label per x / y value.
-    for (auto [key, values, dst] : {std::tuple{"xtics", &g.x, &g.xtics}, {"ytics", &g.y, &g.ytics}}) {
-      if (!j.contains(key) || j[key].is_null()) continue;
-      if (!j[key].is_array() || j[key].size() != values->size())
-        bad(f, figure_where(g.name) + "\"" + key + "\" must be an array with one label per value");
-      for (const auto& t : j[key]) {
-        if (!t.is_string()) bad(f, figure_where(g.name) + "\"" + key + "\" entries must be strings");
-        dst->push_back(t.get<std::string>());
-      }
-    }
-    g.contour = fig_num(f, g.name, j, "contour");
-    g.zmax = fig_num(f, g.name, j, "zmax");
-    g.contour_label = str_or(j, "contour_label");
-  } else {
-    bad(f, figure_where(g.name) + "unknown figure type \"" + g.type + "\" (expected \"lines\" or \"heatmap\")");
-  }
-  return g;
-}
-
 Table parse_table(const fs::path& f, const json& j, std::size_t index) {
   const std::string where = "table #" + std::to_string(index + 1) + ": ";
   if (!j.is_object()) bad(f, "\"tables\" entries must be objects");
@@ -338,6 +245,9 @@ void parse_value_checks(const fs::path& f, const json& j, Study& s) {
     }
     k.pass = bool_or(f, c, "pass");
     k.verdict = str_or(c, "verdict");
+    k.rivals = rivals_of(c);
+    k.reason = str_or(c, "reason");
+    if (auto ci = pair_of(f, c, "ci95")) std::tie(k.ci_lo, k.ci_hi) = *ci;
     s.value_checks.push_back(std::move(k));
   }
   if (!s.pass && !s.value_checks.empty()) {
@@ -376,8 +286,22 @@ Study parse_record(const fs::path& f, json& j) {
   s.formulation = str_or(j, "formulation");
   s.model = str_or(j, "model");
   s.scenario = str_or(j, "scenario");
-  s.params = object_or_empty(f, j, "params");
-  s.reference = object_or_empty(f, j, "reference");
+  // {key: value} (order records) or ["key=value", ...] (the kinds that pass the catalogue's list on).
+  if (j.contains("params") && j["params"].is_array()) {
+    for (const auto& p : j["params"])
+      if (!p.is_string()) bad(f, "\"params\" entries must be \"key=value\" strings");
+    s.params = j["params"];
+  } else {
+    s.params = object_or_empty(f, j, "params");
+  }
+  // One reference, or one per run (cd-equivalent-chain: a chain per N_I).
+  if (j.contains("reference") && j["reference"].is_array()) {
+    for (const auto& r : j["reference"])
+      if (!r.is_object()) bad(f, "\"reference\" entries must be objects");
+    s.reference = j["reference"];
+  } else {
+    s.reference = object_or_empty(f, j, "reference");
+  }
   if (j.contains("kind") && !j["kind"].is_null()) {
     if (!j["kind"].is_string() || j["kind"].get<std::string>().empty()) bad(f, "\"kind\" is not a string");
     s.kind = j["kind"].get<std::string>();
@@ -412,7 +336,7 @@ Study parse_record(const fs::path& f, json& j) {
     for (std::size_t i = 0; i < j["figures"].size(); ++i) {
       s.figures.push_back(parse_figure(f, j["figures"][i], i));
       if (!stems.insert(s.figures.back().stem).second)
-        bad(f, figure_where(s.figures.back().name) + "duplicate figure name (after file-name sanitising)");
+        bad(f, "figure \"" + s.figures.back().name + "\": duplicate figure name (after file-name sanitising)");
     }
   }
   // Records of older runs carry "pass" only.

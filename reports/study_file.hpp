@@ -49,6 +49,8 @@ struct Check {
   double observed = kNaN, ci_lo = kNaN, ci_hi = kNaN;
   int points = -1;
   double envelope = kNaN, env_lo = kNaN, env_hi = kNaN;
+  std::vector<double> rivals;
+  std::string reason;  // why it is not a pass ("" when it is, or when unknown)
   std::optional<bool> pass;
   std::string verdict;  // "" when the record has none
 };
@@ -58,8 +60,19 @@ struct Check {
 struct ValueCheck {
   std::string label;
   json paper, observed, tolerance;
+  std::vector<double> rivals;    // "rival" or "rivals"
+  double ci_lo = kNaN, ci_hi = kNaN;
+  std::string reason;
   std::optional<bool> pass;
   std::string verdict;  // "" when the record has none
+};
+
+// A drawn figure, by file name in figures/: the image (STEM.svg or STEM.png),
+// its gnuplot script and the data files the script plots.
+struct Image {
+  std::string file, script;
+  std::vector<std::string> data;
+  explicit operator bool() const { return !file.empty(); }
 };
 
 struct Table {
@@ -83,6 +96,10 @@ struct Figure {
   std::vector<std::string> xtics, ytics;                     // "heatmap": optional labels at x / y (categories)
   double contour = kNaN, zmax = kNaN;
   std::string contour_label;
+  // "heatmap": why a cell has no value (one row per y; "" where it has one),
+  // printed in the blank cell.
+  std::vector<std::vector<std::string>> blank;
+  Image image;  // filled while drawing
 };
 
 struct Trajectory {
@@ -116,8 +133,9 @@ struct Study {
   std::string status;                      // reports/status.hpp
   json tolerances = json::array();         // [{path, label, value, basis, reason}]
   double seconds = kNaN;
-  // figure file stems (relative to figures/), filled while drawing
-  std::string slope_fig, traj_fig;
+  std::vector<std::string> schemes;  // every scheme the claim names (the catalogue's, else the record's)
+  // filled while drawing: the local slopes, the trajectories, the figure group's E(h)
+  Image slope_fig, traj_fig, convergence;
 
   bool is_order() const { return kind == "order"; }
 };
@@ -133,5 +151,8 @@ double num_or(const json& j, const char* key);
 
 // Throws std::runtime_error naming the file when the record is malformed.
 Study parse_study(const fs::path& f);
+
+// One entry of a record's "figures" (reports/figures/figure_record.cpp); throws naming the file and figure.
+Figure parse_figure(const fs::path& f, const json& j, std::size_t index);
 
 }  // namespace granconv::report_detail

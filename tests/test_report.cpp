@@ -239,6 +239,20 @@ bool has_leftovers(const fs::path& dir) {
   return false;
 }
 
+// index.html and every claim page, one string.
+std::string pages(const fs::path& r) {
+  std::string all = slurp(r / "index.html");
+  for (const auto& e : fs::directory_iterator(r / "claims")) all += slurp(e.path());
+  return all;
+}
+
+// The figure's one image: STEM.svg or STEM.png, never both ("" when neither).
+std::string image_of(const fs::path& figs, const std::string& stem) {
+  const bool svg = fs::exists(figs / (stem + ".svg")), png = fs::exists(figs / (stem + ".png"));
+  if (svg == png) return "";
+  return stem + (svg ? ".svg" : ".png");
+}
+
 }  // namespace
 
 TEST_CASE("write_report produces index, figures and scripts", "[report]") {
@@ -249,28 +263,32 @@ TEST_CASE("write_report produces index, figures and scripts", "[report]") {
   REQUIRE(fs::exists(r / "index.html"));
   REQUIRE(fs::exists(r / "style.css"));
   const std::string idx = slurp(r / "index.html");
-  for (const char* id : {"jvb-fig2-cn-xv", "jvb-fig2-gl-xw", "jvb-fig3-gl-xv"}) CHECK(idx.find(id) != std::string::npos);
+  for (const char* id : {"jvb-fig2-cn-xv", "jvb-fig2-gl-xw", "jvb-fig3-gl-xv"}) {
+    CHECK(idx.find("<a href=\"claims/" + std::string(id) + ".html\">") != std::string::npos);
+    CHECK(fs::exists(r / "claims" / (std::string(id) + ".html")));
+  }
   CHECK(idx.find(">PASS<") != std::string::npos);
   CHECK(idx.find(">FAIL<") != std::string::npos);
-  CHECK(idx.find("CVODE 6.4.1") != std::string::npos);
-  CHECK(idx.find("JVB 2020, fig. 2") != std::string::npos);
+  const std::string page = slurp(r / "claims/jvb-fig2-cn-xv.html");
+  CHECK(page.find("CVODE 6.4.1") != std::string::npos);
+  CHECK(page.find("JVB 2020, fig. 2") != std::string::npos);
+  const std::string all = pages(r);
   const std::vector<std::string> stems{"jvb-fig2_convergence",     "jvb-fig3_convergence",
                                        "jvb-fig2-cn-xv_slopes",    "jvb-fig2-gl-xw_slopes",
                                        "jvb-fig3-gl-xv_slopes",    "jvb-fig2-cn-xv_trajectory"};
   for (const auto& s : stems) {
     INFO(s);
-    for (const char* ext : {".svg", ".png", ".gp"}) {
-      const fs::path p = r / "figures" / (s + ext);
-      REQUIRE(fs::exists(p));
-      CHECK(fs::file_size(p) > 0);
-    }
-    CHECK(idx.find("figures/" + s + ".png") != std::string::npos);
-    CHECK(idx.find("figures/" + s + ".svg") != std::string::npos);
+    const std::string img = image_of(r / "figures", s);
+    REQUIRE_FALSE(img.empty());
+    CHECK(fs::file_size(r / "figures" / img) > 0);
+    CHECK(fs::file_size(r / "figures" / (s + ".gp")) > 0);
+    CHECK(all.find("figures/" + img) != std::string::npos);
   }
+  // the summary's thumbnail of an order claim is its group's E(h)
+  CHECK(idx.find("<img src=\"figures/" + image_of(r / "figures", "jvb-fig2_convergence")) != std::string::npos);
   CHECK(fs::file_size(r / "figures/jvb-fig2-cn-xv.dat") > 0);
-  const std::string png = slurp(r / "figures/jvb-fig2_convergence.png");
-  CHECK(png.substr(1, 3) == "PNG");
   CHECK(slurp(r / "figures/jvb-fig2_convergence.svg").find("<svg") != std::string::npos);
+  CHECK(slurp(r / "figures/jvb-fig2-cn-xv_trajectory.png").substr(1, 3) == "PNG");
   // guide slopes of the group: the distinct expected orders 3/2, 2 and 5/2
   const std::string gp = slurp(r / "figures/jvb-fig2_convergence.gp");
   CHECK(gp.find("h^{3/2}") != std::string::npos);
@@ -345,7 +363,7 @@ TEST_CASE("a failing regeneration keeps the previous report", "[report]") {
   }
   SECTION("gnuplot missing") { CHECK_THROWS_AS(write_report({d.path, "/nonexistent/gnuplot"}), std::runtime_error); }
   CHECK(slurp(d.path / "report/index.html") == before);
-  CHECK(fs::exists(d.path / "report/figures/jvb-fig2_convergence.png"));
+  CHECK_FALSE(image_of(d.path / "report/figures", "jvb-fig2_convergence").empty());
   CHECK_FALSE(has_leftovers(d.path));
 }
 
@@ -356,52 +374,52 @@ TEST_CASE("write_report renders claims of every kind", "[report]") {
   write_report({d.path});
   const fs::path r = d.path / "report";
   const std::string idx = slurp(r / "index.html");
-  // one row per claim, any kind
-  for (const char* id : {"jvb-fig2-cn-xv", "jvb-fig3-gl-xv", "jvb-table1", "gl2-stability"})
-    CHECK(idx.find("<tr id=\"claim-" + std::string(id) + "\">") != std::string::npos);
+  // one row per claim, any kind, each with its page
+  for (const char* id : {"jvb-fig2-cn-xv", "jvb-fig3-gl-xv", "jvb-table1", "gl2-stability"}) {
+    CHECK(idx.find("<tr class=\"claim\" id=\"claim-" + std::string(id) + "\"") != std::string::npos);
+    CHECK(fs::exists(r / "claims" / (std::string(id) + ".html")));
+  }
   CHECK(idx.find("<span class=\"kind\">table</span>") != std::string::npos);
   CHECK(idx.find("<span class=\"kind\">analysis</span>") != std::string::npos);
-  // checks: label, paper value, our value (4 significant digits), tolerance, marks
-  CHECK(idx.find("IRK h=1, max displacement error") != std::string::npos);
-  CHECK(idx.find("0.0832") != std::string::npos);
-  CHECK(idx.find("0.08351") != std::string::npos);
-  CHECK(idx.find("0.08351234") == std::string::npos);
-  CHECK(idx.find("2.346e-5") != std::string::npos);
-  CHECK(idx.find("tol 2% relative") != std::string::npos);
-  CHECK(idx.find("tol 0.02") != std::string::npos);
-  CHECK(idx.find("✗") != std::string::npos);
-  CHECK(idx.find("max |R(iy)| - 1") != std::string::npos);
-  CHECK(idx.find("A-stability of GL2") != std::string::npos);
-  CHECK(idx.find("Ours agree with the paper&#39;s to 2%") != std::string::npos);
-  // the table, cells side by side
-  CHECK(idx.find("<caption>Table 1: maximum errors</caption>") != std::string::npos);
-  CHECK(idx.find("<th>paper disp</th><th>ours disp</th>") != std::string::npos);
-  CHECK(idx.find("<td>IRK h = 1</td><td class=\"num\">0.0832</td><td class=\"num\">0.08351</td>") != std::string::npos);
-  CHECK(idx.find("<td>IRK h = 2</td><td class=\"num\">0.31</td><td>–</td>") != std::string::npos);
-  CHECK(idx.find("href=\"#table-jvb-table1-1\"") != std::string::npos);
-  // group sections
-  CHECK(idx.find("<h2 id=\"group-jvb-table1\">") != std::string::npos);
-  CHECK(idx.find("<h2 id=\"group-stability\">") != std::string::npos);
-  // generic figures: slugified names, files kept, captions shown, linked from the row
+  CHECK(idx.find("data-kind=\"analysis\"") != std::string::npos);
+  // checks: label, paper value, our value (4 significant digits), tolerance, verdicts
+  const std::string all = pages(r);
+  CHECK(all.find("IRK h=1, max displacement error") != std::string::npos);
+  CHECK(all.find("0.0832") != std::string::npos);
+  CHECK(all.find("0.08351") != std::string::npos);
+  CHECK(all.find("0.08351234") == std::string::npos);
+  CHECK(all.find("2.346e-5") != std::string::npos);
+  CHECK(all.find("tolerance 2% relative") != std::string::npos);
+  CHECK(all.find("tolerance 0.02") != std::string::npos);
+  CHECK(all.find("<span class=\"mark fail\">fail</span>") != std::string::npos);
+  CHECK(all.find("max |R(iy)| - 1") != std::string::npos);
+  CHECK(all.find("A-stability of GL2") != std::string::npos);
+  CHECK(all.find("Ours agree with the paper&#39;s to 2%") != std::string::npos);
+  // the table, cells side by side, on the claim's page
+  const std::string table1 = slurp(r / "claims/jvb-table1.html");
+  CHECK(table1.find("<caption>Table 1: maximum errors</caption>") != std::string::npos);
+  CHECK(table1.find("<th>paper disp</th><th>ours disp</th>") != std::string::npos);
+  CHECK(table1.find("<td>IRK h = 1</td><td class=\"num\">0.0832</td><td class=\"num\">0.08351</td>") != std::string::npos);
+  CHECK(table1.find("<td>IRK h = 2</td><td class=\"num\">0.31</td><td>–</td>") != std::string::npos);
+  CHECK(table1.find("id=\"table-1\"") != std::string::npos);
+  // papers as sections, in the order the records first name them
+  CHECK(idx.find("<section class=\"paper\" id=\"paper-") != std::string::npos);
+  // generic figures: slugified names, one image each, files kept, captions shown on the claim's page
   const std::vector<std::string> stems{"jvb-fig7___h_0.1", "jvb-table1-error", "gl2-stability-region",
                                        "jvb-fig3_space-time"};
   for (const auto& s : stems) {
     INFO(s);
-    for (const char* ext : {".svg", ".png", ".gp", ".dat"}) {
-      const fs::path p = r / "figures" / (s + ext);
-      REQUIRE(fs::exists(p));
-      CHECK(fs::file_size(p) > 0);
-    }
-    CHECK(idx.find("figures/" + s + ".png") != std::string::npos);
-    CHECK(idx.find("href=\"#fig-" + s + "\"") != std::string::npos);
-    CHECK(idx.find("<figure id=\"fig-" + s + "\">") != std::string::npos);
+    const std::string img = image_of(r / "figures", s);
+    REQUIRE_FALSE(img.empty());
+    for (const auto& f : {img, s + ".gp", s + ".dat"}) CHECK(fs::file_size(r / "figures" / f) > 0);
+    CHECK(all.find("figures/" + img) != std::string::npos);
+    CHECK(all.find("<figure id=\"fig-" + s + "\">") != std::string::npos);
   }
-  CHECK(slurp(r / "figures/jvb-fig7___h_0.1.png").substr(1, 3) == "PNG");
-  CHECK(slurp(r / "figures/gl2-stability-region.svg").find("<svg") != std::string::npos);
+  CHECK(slurp(r / "figures/gl2-stability-region.png").substr(1, 3) == "PNG");
   CHECK(fs::file_size(r / "figures/gl2-stability-region_contour.dat") > 0);
   CHECK(fs::file_size(r / "figures/jvb-fig3_space-time_contour.dat") > 0);
-  CHECK(idx.find("Reproduces fig. 7; the paper&#39;s curve is digitised.") != std::string::npos);
-  CHECK(idx.find("Stability function on the complex plane; black: |R| = 1.") != std::string::npos);
+  CHECK(all.find("Reproduces fig. 7; the paper&#39;s curve is digitised.") != std::string::npos);
+  CHECK(all.find("Stability function on the complex plane; black: |R| = 1.") != std::string::npos);
   const std::string lines_gp = slurp(r / "figures/jvb-fig7___h_0.1.gp");
   CHECK(lines_gp.find("lc rgb '#000000'") != std::string::npos);
   CHECK(lines_gp.find("set xrange [0:30]") != std::string::npos);
@@ -429,8 +447,8 @@ TEST_CASE("write_report renders claims of every kind", "[report]") {
     CHECK(worst < 0.05);
   }
   // the order records' own figures are still there
-  CHECK(fs::exists(r / "figures/jvb-fig3_convergence.png"));
-  CHECK(fs::exists(r / "figures/jvb-fig3-gl-xv_slopes.png"));
+  CHECK_FALSE(image_of(r / "figures", "jvb-fig3_convergence").empty());
+  CHECK_FALSE(image_of(r / "figures", "jvb-fig3-gl-xv_slopes").empty());
   CHECK_FALSE(fs::exists(r / "figures/jvb-table1_convergence.gp"));
   CHECK_FALSE(has_leftovers(d.path));
 }

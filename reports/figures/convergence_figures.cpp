@@ -75,8 +75,8 @@ std::optional<FitLine> fit_line(const Study& s, const Check& c) {
 
 // Convergence plot of one figure group. Returns the figure stem or "" when
 // there is nothing to plot.
-std::string draw_convergence(const std::string& group, const std::vector<Study*>& studies, const fs::path& dir,
-                             const std::string& gnuplot) {
+Image draw_convergence(const std::string& group, const std::vector<Study*>& studies, const fs::path& dir,
+                       const std::string& gnuplot) {
   const std::string stem = slugify(group) + "_convergence";
   std::string pre = header("error vs step size, figure group " + group, stem);
   std::vector<std::string> plots;
@@ -84,6 +84,8 @@ std::string draw_convergence(const std::string& group, const std::vector<Study*>
   std::set<double> expected;
   std::size_t nblock = 0;
   std::vector<std::string> fits;
+  Image img;
+  std::size_t points = 0;
   for (std::size_t k = 0; k < studies.size(); ++k) {
     const Study& s = *studies[k];
     const std::string dat = s.slug + ".dat";
@@ -91,12 +93,14 @@ std::string draw_convergence(const std::string& group, const std::vector<Study*>
     bool any_used = false, any_excl = false;
     for (std::size_t i = 0; i < s.h.size(); ++i) {
       if (!plottable(s.h[i], s.e[i])) continue;
-      d += fmt::format("{:.17g} {:.17g} {}\n", s.h[i], s.e[i], s.usable[i] ? 1 : 0);
+      d += fmt::format("{} {} {}\n", plotnum(s.h[i]), plotnum(s.e[i]), s.usable[i] ? 1 : 0);
+      ++points;
       (s.usable[i] ? any_used : any_excl) = true;
       hmin = std::min(hmin, s.h[i]);
       hmax = std::max(hmax, s.h[i]);
     }
     write_file(dir / dat, d);
+    img.data.push_back(dat);
     const Style st = style_for(s, k);
     if (any_used)
       plots.push_back(gq(dat) + " using 1:($3 > 0.5 ? $2 : 1/0) " + st.spec + " title " + gq(series_title(s)) +
@@ -134,7 +138,7 @@ std::string draw_convergence(const std::string& group, const std::vector<Study*>
                      "title " + gq(fmt::format("fit p = {} ({})", fixed(p), series_title(s))) + " noenhanced");
     }
   }
-  if (plots.empty()) return "";
+  if (plots.empty()) return {};
   // Guide lines E = a h^p for the distinct expected orders, anchored to the
   // data they describe: half a decade above the highest usable point (relative
   // to slope p) of the checks expecting p, inside those checks' windows.
@@ -177,20 +181,24 @@ std::string draw_convergence(const std::string& group, const std::vector<Study*>
   body += fmt::format("  set xrange [{:.17g}:{:.17g}]\n", hmin / 1.25, hmax * 1.25);
   body += "  set title " + gq("Convergence: " + group) + " noenhanced\n";
   body += plot;
-  write_file(dir / (stem + ".gp"), pre + two_terminals(stem, "1100,650", "1100,650", body));
-  run_gnuplot(gnuplot, dir, stem);
-  return stem;
+  const ImageFormat format = format_for(points);
+  write_file(dir / (stem + ".gp"), pre + terminal(stem, format, "1100,650", body));
+  run_gnuplot(gnuplot, dir, stem, format);
+  img.file = stem + extension(format);
+  img.script = stem + ".gp";
+  return img;
 }
-std::string draw_local_slopes(Study& s, const fs::path& dir, const std::string& gnuplot) {
+
+Image draw_local_slopes(Study& s, const fs::path& dir, const std::string& gnuplot) {
   const auto sl = local_slopes(s.h, s.e, s.usable);
-  if (sl.empty()) return "";
+  if (sl.empty()) return {};
   const std::string stem = s.slug + "_slopes";
   std::string d = "# " + s.id + ": local slope between consecutive usable points\n# h_mid slope\n";
-  for (const auto& [h, p] : sl) d += fmt::format("{:.17g} {:.17g}\n", h, p);
+  for (const auto& [h, p] : sl) d += fmt::format("{} {}\n", plotnum(h), plotnum(p));
   write_file(dir / (stem + ".dat"), d);
   const auto smooth = sliding_slopes(s.h, s.e, s.usable, 0.25);
   std::string ds = "# " + s.id + ": least-squares slope over ±1/4 decade around each usable point\n# h slope\n";
-  for (const auto& [h, p] : smooth) ds += fmt::format("{:.17g} {:.17g}\n", h, p);
+  for (const auto& [h, p] : smooth) ds += fmt::format("{} {}\n", plotnum(h), plotnum(p));
   write_file(dir / (stem + "_sliding.dat"), ds);
   std::string body;
   body += "  set logscale x\n  set format x '10^{%L}'\n";
@@ -244,13 +252,13 @@ std::string draw_local_slopes(Study& s, const fs::path& dir, const std::string& 
   for (const auto& x : extra) body += ", \\\n       " + x;
   body += ", \\\n       NaN with lines lw 3 lc rgb '#d62728' title 'fitted order (window)'";
   body += ", \\\n       NaN with boxes fs solid 0.6 fc rgb '#dbe6f6' title 'fit window'\n";
-  write_file(dir / (stem + ".gp"),
-             header("local slopes, study " + s.id, stem) + two_terminals(stem, "900,450", "900,450", body));
-  run_gnuplot(gnuplot, dir, stem);
-  return stem;
+  const ImageFormat format = format_for(sl.size() + smooth.size());
+  write_file(dir / (stem + ".gp"), header("local slopes, study " + s.id, stem) + terminal(stem, format, "900,450", body));
+  run_gnuplot(gnuplot, dir, stem, format);
+  return {stem + extension(format), stem + ".gp", {stem + ".dat", stem + "_sliding.dat"}};
 }
 
-std::string draw_trajectory(Study& s, const fs::path& dir, const std::string& gnuplot) {
+Image draw_trajectory(Study& s, const fs::path& dir, const std::string& gnuplot) {
   const Trajectory& t = *s.traj;
   const std::size_t nb = t.ref_x[0].size();
   const std::string stem = s.slug + "_trajectory";
@@ -258,9 +266,9 @@ std::string draw_trajectory(Study& s, const fs::path& dir, const std::string& gn
                   const std::vector<std::vector<double>>& v, const std::string& what) {
     std::string d = "# " + s.id + " " + what + ": t x_1..x_N v_1..v_N (N = " + std::to_string(nb) + ")\n";
     for (std::size_t k = 0; k < tt.size(); ++k) {
-      d += fmt::format("{:.17g}", tt[k]);
-      for (double q : x[k]) d += fmt::format(" {:.17g}", q);
-      for (double q : v[k]) d += fmt::format(" {:.17g}", q);
+      d += plotnum(tt[k]);
+      for (double q : x[k]) d += fmt::format(" {}", plotnum(q));
+      for (double q : v[k]) d += fmt::format(" {}", plotnum(q));
       d += "\n";
     }
     return d;
@@ -281,10 +289,10 @@ std::string draw_trajectory(Study& s, const fs::path& dir, const std::string& gn
   body += "  plot for [i=1:N] " + ref + " using 1:(column(1+N+i)) with lines lw 1.5 lc i title sprintf('bead %d', i), \\\n"
           "       for [i=1:N] " + sch + " using 1:(column(1+N+i)) with points pt 7 ps 0.8 lc i notitle\n";
   body += "  unset multiplot\n";
-  write_file(dir / (stem + ".gp"),
-             header("trajectories, study " + s.id, stem) + two_terminals(stem, "900,700", "900,700", body));
-  run_gnuplot(gnuplot, dir, stem);
-  return stem;
+  const ImageFormat format = format_for((t.t.size() + t.ref_t.size()) * 2 * nb);
+  write_file(dir / (stem + ".gp"), header("trajectories, study " + s.id, stem) + terminal(stem, format, "900,700", body));
+  run_gnuplot(gnuplot, dir, stem, format);
+  return {stem + extension(format), stem + ".gp", {stem + "_ref.dat", stem + "_scheme.dat"}};
 }
 
 }  // namespace granconv::report_detail

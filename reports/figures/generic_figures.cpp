@@ -18,7 +18,30 @@ namespace granconv::report_detail {
 
 namespace {
 
-std::string numtxt(double v) { return std::isfinite(v) ? fmt::format("{:.17g}", v) : "NaN"; }
+std::string numtxt(double v) { return plotnum(v); }
+
+// A long series thinned for plotting (min/max per bucket, "M4"): in each of
+// `buckets` runs of consecutive points the first, lowest, highest and last
+// are kept, so peaks and the envelope survive at any screen resolution.
+std::vector<std::size_t> thinned(const Series& s, std::size_t buckets) {
+  std::vector<std::size_t> keep;
+  const std::size_t n = s.x.size();
+  if (n <= 4 * buckets) {
+    for (std::size_t k = 0; k < n; ++k) keep.push_back(k);
+    return keep;
+  }
+  for (std::size_t b = 0; b < buckets; ++b) {
+    const std::size_t lo = n * b / buckets, hi = n * (b + 1) / buckets;
+    std::size_t mn = lo, mx = lo;
+    for (std::size_t k = lo; k < hi; ++k) {
+      if (!(s.y[k] >= s.y[mn])) mn = std::isfinite(s.y[k]) ? k : mn;
+      if (!(s.y[k] <= s.y[mx])) mx = std::isfinite(s.y[k]) ? k : mx;
+    }
+    for (std::size_t k : {lo, std::min(mn, mx), std::max(mn, mx), hi - 1})
+      if (keep.empty() || k > keep.back()) keep.push_back(k);
+  }
+  return keep;
+}
 
 std::string range(const std::pair<double, double>& r) {
   auto end = [](double v) { return std::isfinite(v) ? fmt::format("{:.17g}", v) : std::string("*"); };
@@ -49,11 +72,14 @@ std::string with_clause(const Series& s, std::size_t index) {
   return w + " lc rgb " + gq(color);
 }
 
-void draw_lines(const Study& s, const Figure& f, const fs::path& dir, const std::string& gnuplot) {
+Image draw_lines(const Study& s, const Figure& f, const fs::path& dir, const std::string& gnuplot) {
   // One data block per series (gnuplot `index i`), separated by two blank lines.
   std::string d = "# " + s.id + ", figure " + f.name + ": one block per series, columns x y\n";
   std::vector<std::string> plots;
-  std::size_t block = 0;
+  std::size_t block = 0, points = 0;
+  // About 8000 points per figure at most: 250 runs per series (four points
+  // each, a run per ~3 px of the plot), fewer when the series are many.
+  const std::size_t runs = std::clamp<std::size_t>(2000 / std::max<std::size_t>(1, f.series.size()), 60, 250);
   for (std::size_t i = 0; i < f.series.size(); ++i) {
     const Series& se = f.series[i];
     bool any = false;
@@ -61,7 +87,12 @@ void draw_lines(const Study& s, const Figure& f, const fs::path& dir, const std:
     if (!any) continue;  // an empty block would be a gnuplot error
     if (block) d += "\n\n";
     d += "# series " + std::to_string(i + 1) + ": " + se.title + "\n";
-    for (std::size_t k = 0; k < se.x.size(); ++k) d += numtxt(se.x[k]) + " " + numtxt(se.y[k]) + "\n";
+    const auto keep = thinned(se, runs);
+    if (keep.size() < se.x.size())
+      d += fmt::format("# thinned for plotting: {} of {} points (first, min, max, last of {} runs); every point is "
+                       "in the result record\n", keep.size(), se.x.size(), runs);
+    for (std::size_t k : keep) d += fmt::format("{} {}\n", numtxt(se.x[k]), numtxt(se.y[k]));
+    points += keep.size();
     plots.push_back(gq(f.stem + ".dat") + fmt::format(" index {} using 1:2 ", block) + with_clause(se, i) +
                     (se.title.empty() ? " notitle" : " title " + gq(se.title) + " noenhanced"));
     ++block;
@@ -81,9 +112,11 @@ void draw_lines(const Study& s, const Figure& f, const fs::path& dir, const std:
     for (std::size_t i = 0; i < plots.size(); ++i) b += (i ? ", \\\n       " : "") + plots[i];
     b += "\n";
   }
-  write_file(dir / (f.stem + ".gp"), header("figure " + f.name + " of " + s.id, f.stem) +
-                                         two_terminals(f.stem, "1000,560", "1000,560", b));
-  run_gnuplot(gnuplot, dir, f.stem);
+  const ImageFormat format = format_for(points);
+  write_file(dir / (f.stem + ".gp"),
+             header("figure " + f.name + " of " + s.id, f.stem) + terminal(f.stem, format, "1000,560", b));
+  run_gnuplot(gnuplot, dir, f.stem, format);
+  return {f.stem + extension(format), f.stem + ".gp", {f.stem + ".dat"}};
 }
 
 // Uniformly spaced, increasing (within 0.1% of the step): drawable `with image`.
@@ -113,27 +146,69 @@ std::vector<double> edges(const std::vector<double>& v, bool log) {
   return e;
 }
 
-void draw_heatmap(const Study& s, const Figure& f, const fs::path& dir, const std::string& gnuplot) {
+// Every cell's value printed in it (on a large grid, at a lattice of about
+// 8 × 8 cells); a cell without a value says why ("no value" when the record
+// does not). Text is white on the dark end of the palette.
+std::string cell_labels(const Figure& f, double zlo, double zhi) {
+  const std::size_t nx = f.x.size(), ny = f.y.size();
+  const bool all = nx * ny <= 400;
+  const std::size_t sx = all ? 1 : (nx + 7) / 8, sy = all ? 1 : (ny + 7) / 8;
+  // The lattice centred on the grid: its first and last lines equally far from the edges.
+  const std::size_t x0 = (nx - 1 - (nx - 1) / sx * sx) / 2, y0 = (ny - 1 - (ny - 1) / sy * sy) / 2;
+  std::string b;
+  int n = 100;
+  for (std::size_t j = y0; j < ny; j += sy)
+    for (std::size_t i = x0; i < nx; i += sx) {
+      const double z = f.z[j][i];
+      std::string text, color = "'#555555'";
+      if (std::isfinite(z)) {
+        text = g(z, 2);
+        const double t = zhi > zlo ? (std::min(z, zhi) - zlo) / (zhi - zlo) : 1;
+        color = t < 0.55 ? "'#ffffff'" : "'#000000'";
+      } else {
+        text = j < f.blank.size() && i < f.blank[j].size() && !f.blank[j][i].empty() ? f.blank[j][i] : "no value";
+      }
+      b += fmt::format("  set label {} {} at {}, {} center front noenhanced font ',{}' tc rgb {}\n", n++, gq(text),
+                       numtxt(f.x[i]), numtxt(f.y[j]), all ? 9 : 10, color);
+    }
+  return b;
+}
+
+Image draw_heatmap(const Study& s, const Figure& f, const fs::path& dir, const std::string& gnuplot) {
   // Grid format (one block per y value: x y z, and on a non-uniform grid the
   // cell x_lo x_hi y_lo y_hi) serves `with image`, the cell boxes and contouring.
-  const bool image = uniform(f.x) && uniform(f.y) && !f.logx && !f.logy;
+  // `with image` on large uniform grids (the browser smooths an SVG's image,
+  // so small grids, whose cells are read one by one, are drawn as boxes).
+  const bool image = uniform(f.x) && uniform(f.y) && !f.logx && !f.logy && f.x.size() * f.y.size() > 400;
   const std::vector<double> ex = edges(f.x, f.logx), ey = edges(f.y, f.logy);
-  std::string d = "# " + s.id + ", figure " + f.name + ": x y z" + (image ? "" : " x_lo x_hi y_lo y_hi") +
-                  ", one block per y value\n";
+  // A uniform grid is written as gnuplot's "nonuniform matrix" (first row:
+  // the column count and the x values; then y and that row's z values),
+  // a third of the x y z lines' size; a non-uniform one as x y z and the cell
+  // x_lo x_hi y_lo y_hi, one block per y value (boxes need the edges).
+  std::string d = "# " + s.id + ", figure " + f.name +
+                  (image ? ": nonuniform matrix (row 1: count, x values; then y, z per x)\n"
+                         : ": x y z x_lo x_hi y_lo y_hi, one block per y value\n");
   double zlo = std::numeric_limits<double>::infinity(), zhi = -zlo;
+  if (image) {
+    d += std::to_string(f.x.size());
+    for (double x : f.x) d += fmt::format(" {}", numtxt(x));
+    d += "\n";
+  }
   for (std::size_t j = 0; j < f.y.size(); ++j) {
+    if (image) d += numtxt(f.y[j]);
     for (std::size_t i = 0; i < f.x.size(); ++i) {
       const double z = f.z[j][i];
-      d += fmt::format("{} {} {}", numtxt(f.x[i]), numtxt(f.y[j]), numtxt(z));
-      if (!image)
-        d += fmt::format(" {} {} {} {}", numtxt(ex[i]), numtxt(ex[i + 1]), numtxt(ey[j]), numtxt(ey[j + 1]));
-      d += '\n';
+      if (image)
+        d += fmt::format(" {}", numtxt(z));
+      else
+        d += fmt::format("{} {} {} {} {} {} {}\n", numtxt(f.x[i]), numtxt(f.y[j]), numtxt(z), numtxt(ex[i]),
+                         numtxt(ex[i + 1]), numtxt(ey[j]), numtxt(ey[j + 1]));
       if (std::isfinite(z)) zlo = std::min(zlo, z), zhi = std::max(zhi, z);
     }
     d += "\n";
   }
   write_file(dir / (f.stem + ".dat"), d);
-  const std::string dat = gq(f.stem + ".dat"), cont = gq(f.stem + "_contour.dat");
+  const std::string dat = gq(f.stem + ".dat") + (image ? " nonuniform matrix" : ""), cont = gq(f.stem + "_contour.dat");
   const bool cap = std::isfinite(f.zmax);
   const std::string zexpr = cap ? fmt::format("($3 > {0:.17g} ? {0:.17g} : $3)", f.zmax) : "3";
 
@@ -164,6 +239,8 @@ void draw_heatmap(const Study& s, const Figure& f, const fs::path& dir, const st
   };
   if (!f.xtics.empty()) b += tics("x", f.x, f.xtics);
   if (!f.ytics.empty()) b += tics("y", f.y, f.ytics);
+  if (std::isfinite(zlo)) b += cell_labels(f, zlo, cap && f.zmax > zlo ? f.zmax : zhi);
+  else b += cell_labels(f, 0, 0);
   std::string label = f.contour_label;
   if (label.empty() && contour) label = (f.zlabel.empty() ? "level" : f.zlabel) + " = " + g(f.contour, 4);
   std::string overlay;
@@ -181,17 +258,21 @@ void draw_heatmap(const Study& s, const Figure& f, const fs::path& dir, const st
     b += "  set style fill solid 1.0 border\n";
     b += "  plot " + dat + " using 1:2:4:5:6:7:" + zexpr + " with boxxyerror lw 1 lc palette notitle" + overlay + "\n";
   }
-  write_file(dir / (f.stem + ".gp"), header("figure " + f.name + " of " + s.id, f.stem) + pre +
-                                         two_terminals(f.stem, "630,540", "630,540", b));
-  run_gnuplot(gnuplot, dir, f.stem);
+  const ImageFormat format = format_for(f.x.size() * f.y.size());
+  write_file(dir / (f.stem + ".gp"),
+             header("figure " + f.name + " of " + s.id, f.stem) + pre + terminal(f.stem, format, "630,540", b));
+  run_gnuplot(gnuplot, dir, f.stem, format);
+  Image img{f.stem + extension(format), f.stem + ".gp", {f.stem + ".dat"}};
+  if (contour) img.data.push_back(f.stem + "_contour.dat");
+  return img;
 }
 
 }  // namespace
 
-void draw_figure(const Study& s, const Figure& f, const fs::path& dir, const std::string& gnuplot) {
-  if (f.type == "lines") draw_lines(s, f, dir, gnuplot);
-  else if (f.type == "heatmap") draw_heatmap(s, f, dir, gnuplot);
-  else bad(s.file, "figure \"" + f.name + "\": unknown figure type \"" + f.type + "\"");
+Image draw_figure(const Study& s, const Figure& f, const fs::path& dir, const std::string& gnuplot) {
+  if (f.type == "lines") return draw_lines(s, f, dir, gnuplot);
+  if (f.type == "heatmap") return draw_heatmap(s, f, dir, gnuplot);
+  bad(s.file, "figure \"" + f.name + "\": unknown figure type \"" + f.type + "\"");
 }
 
 void check_figure_stems(const std::vector<Study>& studies) {

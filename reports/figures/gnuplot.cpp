@@ -1,5 +1,6 @@
 #include "reports/figures/gnuplot.hpp"
 
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -44,29 +45,28 @@ std::string gq(const std::string& s) {
   return o + "'";
 }
 
-// Wraps a plot body so one script writes both the SVG and the PNG.
-std::string two_terminals(const std::string& stem, const std::string& size_svg, const std::string& size_png,
-                          const std::string& body) {
+ImageFormat format_for(std::size_t points) { return points <= 400 ? ImageFormat::svg : ImageFormat::png; }
+
+const char* extension(ImageFormat f) { return f == ImageFormat::svg ? ".svg" : ".png"; }
+
+std::string terminal(const std::string& stem, ImageFormat format, const std::string& size, const std::string& body) {
   std::string s;
-  s += "do for [term in 'svg png'] {\n";
-  s += "  if (term eq 'svg') {\n";
-  s += "    set terminal svg size " + size_svg + " dynamic enhanced font 'Helvetica,13' background rgb 'white'\n";
-  s += "    set output " + gq(stem + ".svg") + "\n";
-  s += "  } else {\n";
-  s += "    set terminal pngcairo size " + size_png + " enhanced font 'Helvetica,11' background rgb 'white'\n";
-  s += "    set output " + gq(stem + ".png") + "\n";
-  s += "  }\n";
-  s += body;
-  s += "  set output\n}\n";
-  return s;
+  if (format == ImageFormat::svg)
+    s += "set terminal svg size " + size + " dynamic enhanced font 'Helvetica,13' background rgb 'white'\n";
+  else
+    s += "set terminal png size " + size + " enhanced font 'Helvetica,11' background rgb 'white'\n";  // indexed colour: a fifth of pngcairo's bytes
+  s += "set output " + gq(stem + extension(format)) + "\n";
+  return s + body + "set output\n";
 }
+
+std::string plotnum(double v) { return std::isfinite(v) ? fmt::format("{:.7g}", v) : "NaN"; }
 
 std::string header(const std::string& what, const std::string& stem) {
   return "# granconv report: " + what + "\n# Generated file; re-run with: cd figures && gnuplot " + stem +
          ".gp\nset encoding utf8\nreset\n";
 }
 
-void run_gnuplot(const std::string& gnuplot, const fs::path& dir, const std::string& stem) {
+void run_gnuplot(const std::string& gnuplot, const fs::path& dir, const std::string& stem, ImageFormat format) {
   const fs::path script = dir / (stem + ".gp");
   const fs::path log = dir / (stem + ".log");
   const std::string cmd = "cd " + shq(dir.string()) + " && " + shq(gnuplot) + " " + shq(stem + ".gp") + " > " +
@@ -78,16 +78,14 @@ void run_gnuplot(const std::string& gnuplot, const fs::path& dir, const std::str
   }
   std::error_code ec;
   fs::remove(log, ec);
-  for (const char* ext : {".svg", ".png"}) {
-    const fs::path out = dir / (stem + ext);
-    if (!fs::exists(out) || fs::file_size(out) == 0)
-      throw std::runtime_error("report: gnuplot script " + script.string() + " produced no " + out.filename().string());
-  }
+  const fs::path out = dir / (stem + extension(format));
+  if (!fs::exists(out) || fs::file_size(out) == 0)
+    throw std::runtime_error("report: gnuplot script " + script.string() + " produced no " + out.filename().string());
 }
 
 std::string datablock(const std::string& name, const std::vector<std::pair<double, double>>& pts) {
   std::string s = "$" + name + " << EOD\n";
-  for (const auto& [x, y] : pts) s += fmt::format("{:.17g} {:.17g}\n", x, y);
+  for (const auto& [x, y] : pts) s += fmt::format("{} {}\n", plotnum(x), plotnum(y));
   return s + "EOD\n";
 }
 

@@ -1,6 +1,6 @@
 // The page of `granconv validate`: DIR/validate/<name>.json (the verdict),
 // DIR/validate/<name>.html and its figures in DIR/validate/<name>/ (gnuplot
-// scripts, data, SVG, PNG), drawn by the report's generic figure code from a
+// scripts, data, SVG or PNG), drawn by the report's generic figure code from a
 // record in the report's "figures" schema (reports/report.hpp).
 //
 // Everything is built in a temporary directory DIR/validate/.tmp-<name>-XXXX
@@ -120,7 +120,8 @@ std::string run_rows(const std::vector<ConvergenceRun>& runs) {
   return h + "</table>\n";
 }
 
-std::string page_html(const ValidationResult& r, const std::string& stem, const std::vector<std::string>& figure_stems) {
+std::string page_html(const ValidationResult& r, const std::string& stem,
+                      const std::vector<report_detail::Figure>& figures) {
   std::string h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>granconv validate: " +
                   html(r.name) + "</title>\n<style>\n"
                   "body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}\n"
@@ -141,12 +142,12 @@ std::string page_html(const ValidationResult& r, const std::string& stem, const 
            : "<p>Precision 16: the runs (items 4–6) in double against CVODE; <code>--precision 50</code> continues item 4 "
              "below the double floor.</p>\n";
   auto figure = [&](const std::string& fig, const std::string& caption) {
-    for (const auto& s : figure_stems)
-      if (s == fig) {
-        const std::string p = stem + "/" + fig;
-        return "<figure><a href=\"" + html(p) + ".svg\"><img src=\"" + html(p) + ".png\" alt=\"" + html(caption) +
-               "\"></a><figcaption>" + html(caption) + " · <a href=\"" + html(p) + ".gp\">gnuplot script</a>" +
-               "</figcaption></figure>\n";
+    for (const auto& f : figures)
+      if (f.stem == fig && f.image) {
+        const std::string p = stem + "/";
+        return "<figure><a href=\"" + html(p + f.image.file) + "\"><img src=\"" + html(p + f.image.file) + "\" alt=\"" +
+               html(caption) + "\"></a><figcaption>" + html(caption) + " · <a href=\"" + html(p + f.image.script) +
+               "\">gnuplot script</a> · <a href=\"" + html(p + f.image.data.front()) + "\">data</a></figcaption></figure>\n";
       }
     return std::string();
   };
@@ -207,14 +208,10 @@ void write_validation_page(const ValidationResult& r, const fs::path& validate_d
     const fs::path figs = tmp / stem;
     fs::create_directory(figs);
     write_file_atomically(figs / "figures.json", figures_record(r).dump(1));
-    const report_detail::Study record = report_detail::parse_study(figs / "figures.json");
-    std::vector<std::string> stems;
-    for (const auto& f : record.figures) {
-      report_detail::draw_figure(record, f, figs, gnuplot);
-      stems.push_back(f.stem);
-    }
+    report_detail::Study record = report_detail::parse_study(figs / "figures.json");
+    for (auto& f : record.figures) f.image = report_detail::draw_figure(record, f, figs, gnuplot);
     write_file_atomically(tmp / (stem + ".json"), r.to_json().dump(2) + "\n");
-    write_file_atomically(tmp / (stem + ".html"), page_html(r, stem, stems));
+    write_file_atomically(tmp / (stem + ".html"), page_html(r, stem, record.figures));
     replace(figs, validate_dir / stem);
     fs::rename(tmp / (stem + ".json"), validate_dir / (stem + ".json"));
     fs::rename(tmp / (stem + ".html"), validate_dir / (stem + ".html"));

@@ -108,30 +108,36 @@ json heatmap(const Atlas& a, std::size_t p) {
   for (std::size_t m = 0; m < a.models.size(); ++m) x.push_back(double(m)), xt.push_back(a.models[m].name);
   for (std::size_t r = 0; r < a.rows.size(); ++r) y.push_back(-double(a.rows.size() - 1 - r));
   for (std::size_t r = a.rows.size(); r-- > 0;) yt.push_back(a.rows[r].name());
-  json z = json::array();
+  // A cell without a value says why, in a word the report prints in it.
+  json z = json::array(), blank = json::array();
   for (std::size_t r = a.rows.size(); r-- > 0;) {
-    json row = json::array();
+    json row = json::array(), why = json::array();
     for (std::size_t m = 0; m < a.models.size(); ++m) {
       const AtlasCell& c = a.cell(p, r, m);
-      if (c.not_applicable.empty() && c.verdict.trustworthy)
-        row.push_back(c.verdict.fit.order - a.rows[r].classical_order);
-      else
-        row.push_back(nullptr);
+      const bool value = c.not_applicable.empty() && c.verdict.trustworthy;
+      row.push_back(value ? json(c.verdict.fit.order - a.rows[r].classical_order) : json(nullptr));
+      why.push_back(value                         ? json(nullptr)
+                    : !c.not_applicable.empty() ? json("n/a")
+                    : !c.failure.empty()        ? json("failed")
+                                                : json("no order"));
     }
     z.push_back(row);
+    blank.push_back(why);
   }
   const std::string prob = to_string(a.problems[p]);
   return {{"name", "atlas-" + prob + "-heatmap"},
           {"type", "heatmap"},
           {"title", "order atlas, " + prob + ": observed − classical order"},
           {"caption", "Observed order minus the scheme's classical order per (scheme, formulation) × force model on the " +
-                          prob + " problem; white cells are not applicable or untrustworthy (see the table)."},
+                          prob + " problem. Cells without a value: n/a, the row does not apply to the model; failed, "
+                          "the scheme failed at some step sizes; no order, no trustworthy fit (see the table)."},
           {"zlabel", "observed − classical"},
           {"x", x},
           {"y", y},
           {"xtics", xt},
           {"ytics", yt},
-          {"z", z}};
+          {"z", z},
+          {"blank", blank}};
 }
 
 json convergence_figure(const Atlas& a, std::size_t p, std::size_t m) {
