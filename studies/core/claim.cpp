@@ -44,7 +44,47 @@ void read_deviation(FieldReader& r, Claim& c) {
           "must pin the failing check of a documented deviation ({\"text\", \"check\", \"value\", \"band\"})");
 }
 
+NegativeTwin read_twin(FieldReader& t) {
+  NegativeTwin n;
+  n.name = t.req<std::string>("name");
+  t.check(!n.name.empty() && n.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-.") == std::string::npos,
+          "name", "must be lower-case letters, digits, '-' and '.' (it names a ctest)");
+  n.why = t.req<std::string>("why");
+  n.perturb = t.object("perturb", [](FieldReader& p) {
+    nlohmann::json j = nlohmann::json::object();
+    if (const auto f = p.maybe<std::string>("tableau")) j["tableau"] = *f;
+    if (p.has("params")) j["params"] = p.req<std::vector<std::string>>("params");
+    if (const auto s = p.maybe<std::string>("start")) j["start"] = *s;
+    if (const auto d = p.maybe<double>("dissipation_scale", positive())) j["dissipation_scale"] = *d;
+    if (const auto e = p.maybe<double>("expected_order", positive())) j["expected_order"] = *e;
+    p.check(!j.empty(), "tableau", "is one of the perturbations (tableau, params, start, dissipation_scale, "
+                                   "expected_order); the twin has none");
+    return j;
+  });
+  return n;
+}
+
+ClaimFileFolders& claim_file_folders() {
+  static ClaimFileFolders f;
+  return f;
+}
+
+// The catalogue file being read (read_catalogue), for names beside it.
+std::filesystem::path& reading_folder() {
+  static std::filesystem::path p;
+  return p;
+}
+
 }  // namespace
+
+void set_claim_file_folders(ClaimFileFolders folders) { claim_file_folders() = std::move(folders); }
+
+std::filesystem::path resolve_tableau_name(const std::string& name) {
+  const std::filesystem::path p(name);
+  if (p.is_absolute()) return p;
+  const auto& dir = claim_file_folders().tableaux;
+  return (dir.empty() ? reading_folder() : dir) / p;
+}
 
 Claim parse_claim(const nlohmann::json& j, std::vector<std::string>& problems, const std::string& unnamed) {
   Claim c;
@@ -67,6 +107,7 @@ Claim parse_claim(const nlohmann::json& j, std::vector<std::string>& problems, c
   c.expected_verdict = r.one_of("expected_verdict", {"pass", "fail", "inconclusive"}, "pass");
   read_deviation(r, c);
   c.notes = r.opt<std::string>("notes", "");
+  c.negative_twins = r.list("negative_twins", read_twin, false);
   std::vector<std::string> names;
   for (const auto& k : claim_kinds()) names.push_back(k.name);
   const std::size_t before_kind = problems.size();
@@ -117,6 +158,7 @@ Catalogue read_catalogue(const std::filesystem::path& file) {
   for (const auto& [k, v] : j.items())
     if (k != "about" && k != "claims") cat.problems.push_back("claim catalogue: unknown field '" + k + "'");
   std::set<std::string> ids;
+  reading_folder() = file.parent_path();
   for (std::size_t i = 0; i < j.at("claims").size(); ++i) {
     const std::size_t before = cat.problems.size();
     Claim c = parse_claim(j.at("claims")[i], cat.problems, "claim #" + std::to_string(i + 1));

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "studies/support/catalogue_fields.hpp"
+#include "schemes/tableau_file.hpp"
 #include "studies/core/catalogue_rules.hpp"
 
 namespace granconv {
@@ -30,7 +31,18 @@ OrderSpec parse_order_spec(FieldReader& r) {
   const auto s = read_scenario(r, std::nullopt, true);
   c.scenario = s.scenario;
   c.params = s.params;
-  c.scheme = read_scheme(r);
+  if (r.has("tableau")) {
+    // A scheme of the user's own, from its tableau file (schemes/tableau_file.hpp).
+    const auto name = r.req<std::string>("tableau");
+    try {
+      c.tableau = read_tableau_file(resolve_tableau_name(name).string());
+      c.scheme = "tableau " + c.tableau->name;
+    } catch (const std::exception& e) {
+      r.problem("tableau", e.what());
+    }
+  } else {
+    c.scheme = read_scheme(r);
+  }
   c.formulation = read_formulation(r);
   c.error_norm = r.req<std::string>("error_norm");
   c.grid = r.object("grid", [](FieldReader& g) {
