@@ -135,6 +135,34 @@ nlohmann::json state_json(const Vec<double>& y) {
   return {{"x", x}, {"v", v}};
 }
 
+// --negative-twin: the claim's perturbation of its method or model, as if
+// given on the command line (where it may not also be given).
+void apply_negative_twin(const std::vector<const Claim*>& selected, const RunArgs& a, StudyOptions& opt) {
+  if (selected.size() != 1) throw std::invalid_argument("--negative-twin applies to one claim at a time");
+  const Claim& c = *selected.front();
+  std::string names;
+  for (const auto& t : c.negative_twins) {
+    if (t.name != a.negative_twin) {
+      names += (names.empty() ? "" : ", ") + t.name;
+      continue;
+    }
+    const auto& p = t.perturb;
+    if ((p.contains("tableau") && opt.tableau) || (p.contains("expected_order") && opt.expected_order) ||
+        (p.contains("start") && !opt.scheme.start.empty()) ||
+        (p.contains("dissipation_scale") && opt.scheme.dissipation_scale != 1))
+      throw std::invalid_argument("--negative-twin " + t.name + " perturbs what the command line also sets");
+    if (p.contains("tableau")) opt.tableau = read_tableau_file(p.at("tableau").get<std::string>());  // resolved at load
+    if (p.contains("params"))
+      for (const auto& kv : p.at("params")) opt.params.push_back(kv.get<std::string>());
+    if (p.contains("start")) opt.scheme.start = p.at("start").get<std::string>();
+    if (p.contains("dissipation_scale")) opt.scheme.dissipation_scale = p.at("dissipation_scale").get<double>();
+    if (p.contains("expected_order")) opt.expected_order = p.at("expected_order").get<double>();
+    return;
+  }
+  throw std::invalid_argument("claim '" + c.id + "' has no negative twin '" + a.negative_twin + "'" +
+                              (names.empty() ? std::string(" (it has none)") : " (it has: " + names + ")"));
+}
+
 void print_json(const nlohmann::json& j) {
   errno = 0;
   std::cout << j.dump(1) << '\n';
@@ -148,6 +176,7 @@ void print_json(const nlohmann::json& j) {
 }  // namespace
 
 int run(const RunArgs& a) {
+  set_claim_file_folders({a.tableaux, a.scenarios});
   const auto claims = catalogue(a.claims);
   std::vector<const Claim*> selected;
   for (const auto& id : a.studies) {
@@ -177,6 +206,7 @@ int run(const RunArgs& a) {
   opt.reference.max_seconds = a.reference_budget;
   opt.scheme.mu = a.mu;
   opt.params = a.params;
+  if (!a.negative_twin.empty()) apply_negative_twin(selected, a, opt);
   for (const Claim* c : selected) check_overrides(*c, opt);  // before anything runs or is written
   prepare_output_dir(a.out);
   Verdict all = Verdict::pass;
@@ -321,8 +351,18 @@ std::map<std::string, std::string> read_statuses(const std::filesystem::path& fi
 
 }  // namespace
 
-int check_claims(const std::string& file) {
-  const std::filesystem::path path = file.empty() ? default_claims_file() : std::filesystem::path(file);
+int check_claims(const CheckClaimsArgs& a) {
+  set_claim_file_folders({a.tableaux, a.scenarios});
+  for (const auto& name : a.scheme_names)
+    register_scheme({.name = name,
+                     .label = "registered in C++ by the program that runs these claims",
+                     .classical_order = 1,
+                     .family = SchemeFamily::dem,
+                     .accepts_xw = true,
+                     .make = {[](const SchemeInfo& row, const SchemeOptions&) -> Scheme<double> {
+                       throw std::invalid_argument("scheme '" + row.name + "' is known by name only here");
+                     }}});
+  const std::filesystem::path path = a.file.empty() ? default_claims_file() : std::filesystem::path(a.file);
   // A directory is read file by file, as load_catalogue does, so that every
   // problem of every file is listed, and an id in two files is one more.
   std::vector<std::string> problems;

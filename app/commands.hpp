@@ -24,6 +24,8 @@ struct RunArgs {
   std::vector<std::string> params;  // scenario overrides key=value (model perturbation)
   std::string claims;
   double reference_budget = 600;  // seconds per CVODE reference (ReferenceOptions::max_seconds)
+  std::string negative_twin;      // apply the claim's negative twin of this name (it must then fail)
+  std::string tableaux, scenarios;  // folders of the file names in claim records (ClaimFileFolders)
 };
 int run(const RunArgs& a);
 
@@ -68,7 +70,14 @@ int list(const std::string& what, bool markdown, const std::string& claims, cons
 // Loads and validates a claim catalogue ("" the shipped one) without running
 // anything: every problem on a line of its own to stderr and status 2, else a
 // one-line summary and 0.
-int check_claims(const std::string& file);
+struct CheckClaimsArgs {
+  std::string file;
+  std::string tableaux, scenarios;
+  // Schemes that the program running the claims registers in C++
+  // (register_scheme): known by name only, never run here.
+  std::vector<std::string> scheme_names;
+};
+int check_claims(const CheckClaimsArgs& a);
 
 // app/validate_command.cpp
 struct ValidateArgs {

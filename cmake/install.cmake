@@ -12,17 +12,22 @@ include(CMakePackageConfigHelpers)
 add_library(granconv_studies_fit INTERFACE)
 target_link_libraries(granconv_studies_fit INTERFACE granconv_fit)
 
-set(GRANCONV_MODULES models schemes reference fit studies_fit studies reports)
+set(GRANCONV_MODULES models schemes reference fit studies_fit studies reports cli)
 foreach(module IN LISTS GRANCONV_MODULES)
   set_target_properties(granconv_${module} PROPERTIES EXPORT_NAME ${module})
   add_library(granconv::${module} ALIAS granconv_${module})
 endforeach()
 
 install(TARGETS granconv_models granconv_schemes granconv_reference granconv_fit granconv_studies_fit
-                granconv_studies granconv_reports
+                granconv_studies granconv_reports granconv_cli
         EXPORT granconvTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(TARGETS granconv RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# granconv::granconv: the command, which granconv_add_claims runs and which
+# checks a catalogue at configure time.
+install(TARGETS granconv EXPORT granconvTargets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# granconv::cli: the command line as a function (app/cli.hpp), for a program
+# with schemes of its own.
+install(FILES app/cli.hpp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/granconv/app)
 install(DIRECTORY models schemes reference fit studies reports
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/granconv
         FILES_MATCHING PATTERN "*.hpp")
@@ -87,4 +92,6 @@ configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/granconvConfig.cmake.in
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/granconvConfigVersion.cmake
                                  COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/granconvConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/granconvConfigVersion.cmake
+              ${CMAKE_CURRENT_LIST_DIR}/granconvClaims.cmake ${CMAKE_CURRENT_LIST_DIR}/granconvExpectVerdict.cmake
+              ${CMAKE_CURRENT_LIST_DIR}/granconvExpectClaimFailure.cmake
         DESTINATION ${GRANCONV_CMAKE_DIR})

@@ -50,10 +50,40 @@ SchemeInfo dem_row() {
           })};
 }
 
+// The shipped rows, then the caller's (register_scheme); read-only once read.
+struct Registry {
+  std::vector<SchemeInfo> rows;
+  bool read = false;
+};
+Registry& registry();
+
 }  // namespace
 
 const std::vector<SchemeInfo>& scheme_catalogue() {
-  static const std::vector<SchemeInfo> catalogue = {
+  Registry& r = registry();
+  r.read = true;
+  return r.rows;
+}
+
+void register_scheme(SchemeInfo row) {
+  Registry& r = registry();
+  if (r.read) throw std::logic_error("register_scheme('" + row.name + "'): the scheme catalogue has already been read");
+  if (row.name.empty() || row.name.find_first_of(" \t\n/") != std::string::npos)
+    throw std::invalid_argument("register_scheme: the name '" + row.name + "' is empty or holds a space or '/'");
+  for (const auto& s : r.rows)
+    if (s.name == row.name) throw std::invalid_argument("register_scheme: a scheme '" + row.name + "' exists already");
+  if (row.family == SchemeFamily::impulse || !row.make.for_double)
+    throw std::invalid_argument("register_scheme('" + row.name + "'): a time-stepping scheme with a double factory is "
+                                "needed");
+  if (!(row.classical_order >= 1 && row.classical_order <= 20))
+    throw std::invalid_argument("register_scheme('" + row.name + "'): classical_order must be in [1, 20]");
+  r.rows.push_back(std::move(row));
+}
+
+namespace {
+
+Registry& registry() {
+  static Registry r{{
       runge_kutta_row("cn", "Crank–Nicolson (trapezoidal rule)", 2,
                       [](auto tag) { return tableaux::crank_nicolson<scalar_of<decltype(tag)>>(); }),
       runge_kutta_row("gl2", "Gauss–Legendre 2-stage", 4,
@@ -98,9 +128,11 @@ const std::vector<SchemeInfo>& scheme_catalogue() {
        .label = "LZB multiple-impact impulse stepping (Nguyen & Brogliato 2011, App. A.1; h = ΔP)",
        .classical_order = 1,
        .family = SchemeFamily::impulse},
-  };
-  return catalogue;
+  }};
+  return r;
 }
+
+}  // namespace
 
 const SchemeInfo& scheme_info(const std::string& name) {
   return find_by_name(scheme_catalogue(), name, "scheme", [](const SchemeInfo& s) { return s.name; });

@@ -54,6 +54,13 @@ struct PerScalar {
   }
 };
 
+template <class S>
+constexpr const char* scalar_name() {
+  if constexpr (std::is_same_v<S, double>) return "double";
+  else if constexpr (std::is_same_v<S, Quad>) return "float128";
+  else return "cpp_bin_float_50";
+}
+
 // One row per scheme, built with designated initialisers
 // (schemes/scheme_catalogue.cpp); the row owns its factory.
 struct SchemeInfo {
@@ -72,6 +79,16 @@ struct SchemeInfo {
 };
 const std::vector<SchemeInfo>& scheme_catalogue();
 const SchemeInfo& scheme_info(const std::string& name);  // throws on unknown names
+
+// A scheme of the caller's own (a program built on granconv, e.g. through
+// app/cli.hpp): appended to the catalogue, so that claims, `solve`, `list`
+// and the atlas find it by name. Call it before anything reads the
+// catalogue (references into it stay valid only because it then never
+// changes). Throws on a duplicate or empty name, a missing double factory,
+// the impulse family, or a call after the first read. A row may leave the
+// float128 and 50-digit factories null: make_scheme then names the
+// precision it lacks.
+void register_scheme(SchemeInfo row);
 
 // A direct discretisation: the tableau on the physical chain in the requested formulation.
 template <class S>
@@ -116,7 +133,11 @@ Scheme<S> make_scheme(const std::string& name, const SchemeOptions& opt = {}) {
   if (row.family == SchemeFamily::impulse)
     throw std::invalid_argument("scheme '" + name + "' steps in the principal impulse of an impact, not in time; run it "
                                 "with `granconv solve --scheme " + name + "` (--h is ΔP in N·s)");
-  return row.make.template get<S>()(row, opt);
+  const auto make = row.make.template get<S>();
+  if (!make)
+    throw std::invalid_argument("scheme '" + name + "' has no " + scalar_name<S>() + " instantiation (registered with " +
+                                "register_scheme for fewer scalars)");
+  return make(row, opt);
 }
 
 }  // namespace granconv

@@ -23,3 +23,31 @@ step("configure the external project" ${CMAKE_COMMAND} -S ${SOURCE} -B ${WORK}/b
 step("build the external project" ${CMAKE_COMMAND} --build ${WORK}/build)
 step("run the external project" ${WORK}/build/validate_my_scheme ${WORK}/out)
 message("${step_output}")
+
+# granconv_add_claims: the project's claims are ctests, 4 claims and 2
+# negative twins, and they pass (the documented deviation by failing as pinned).
+step("list the external project's tests" ${CMAKE_CTEST_COMMAND} --test-dir ${WORK}/build -N)
+foreach(t order.consumer-kutta3-xv order.consumer-kutta3-xw order.consumer-position-verlet
+          order.consumer-position-verlet-damped negative.b-perturbed-fails-consumer-kutta3-xv
+          negative.damped-fails-consumer-position-verlet)
+  if(NOT step_output MATCHES "${t}\n")
+    message(FATAL_ERROR "granconv_add_claims registered no test ${t}:\n${step_output}")
+  endif()
+endforeach()
+if(NOT step_output MATCHES "Total Tests: 6\n")
+  message(FATAL_ERROR "expected 6 tests from granconv_add_claims:\n${step_output}")
+endif()
+step("run the external project's claims" ${CMAKE_CTEST_COMMAND} --test-dir ${WORK}/build --output-on-failure -j 2)
+message("${step_output}")
+
+# A broken catalogue fails the configuration, naming the claim and the field.
+file(READ ${SOURCE}/my_claims.json text)
+string(REPLACE "\"formulation\": \"xw\"" "\"formulation\": \"yz\"" broken "${text}")
+file(WRITE ${WORK}/broken_claims.json "${broken}")
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE} -B ${WORK}/build-broken -DCMAKE_PREFIX_PATH=${WORK}/prefix
+                        -DMY_CLAIMS=${WORK}/broken_claims.json
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "claim 'consumer-kutta3-xw'.*formulation")
+  message(FATAL_ERROR "a broken catalogue must fail cmake naming the claim and the field (${rc}):\n${err}")
+endif()
+message(STATUS "a broken catalogue fails cmake: ok")

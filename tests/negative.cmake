@@ -9,7 +9,7 @@ function(granconv_expect_claim_failure name)
   add_test(NAME ${name}
            COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> "-DARGS=${ARGN}"
                    -DOUT=${ctest_out}/negative/${name} -DCACHE=${ctest_out}/cache
-                   -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_claim_failure.cmake)
+                   -P ${PROJECT_SOURCE_DIR}/cmake/granconvExpectClaimFailure.cmake)
   set_tests_properties(${name} PROPERTIES LABELS negative)
 endfunction()
 

@@ -44,7 +44,43 @@ void read_deviation(FieldReader& r, Claim& c) {
           "must pin the failing check of a documented deviation ({\"text\", \"check\", \"value\", \"band\"})");
 }
 
+NegativeTwin read_twin(FieldReader& t) {
+  NegativeTwin n;
+  n.name = t.req<std::string>("name");
+  t.check(!n.name.empty() && n.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-.") == std::string::npos,
+          "name", "must be lower-case letters, digits, '-' and '.' (it names a ctest)");
+  n.why = t.req<std::string>("why");
+  n.perturb = t.object("perturb", [](FieldReader& p) {
+    nlohmann::json j = nlohmann::json::object();
+    if (const auto f = p.maybe<std::string>("tableau"))
+      j["tableau"] = resolve_claim_file(*f, claim_file_folders().tableaux, p.base_dir).string();
+    if (p.has("params")) j["params"] = p.req<std::vector<std::string>>("params");
+    if (const auto s = p.maybe<std::string>("start")) j["start"] = *s;
+    if (const auto d = p.maybe<double>("dissipation_scale", positive())) j["dissipation_scale"] = *d;
+    if (const auto e = p.maybe<double>("expected_order", positive())) j["expected_order"] = *e;
+    p.check(!j.empty(), "tableau", "is one of the perturbations (tableau, params, start, dissipation_scale, "
+                                   "expected_order); the twin has none");
+    return j;
+  });
+  return n;
+}
+
+ClaimFileFolders& folders_storage() {
+  static ClaimFileFolders f;
+  return f;
+}
+
 }  // namespace
+
+void set_claim_file_folders(ClaimFileFolders folders) { folders_storage() = std::move(folders); }
+const ClaimFileFolders& claim_file_folders() { return folders_storage(); }
+
+std::filesystem::path resolve_claim_file(const std::string& name, const std::filesystem::path& given,
+                                         const std::filesystem::path& base_dir) {
+  const std::filesystem::path p(name);
+  if (p.is_absolute()) return p;
+  return (given.empty() ? base_dir : given) / p;
+}
 
 Claim parse_claim(const nlohmann::json& j, std::vector<std::string>& problems, const std::string& unnamed,
                   const std::filesystem::path& base_dir) {
@@ -69,6 +105,7 @@ Claim parse_claim(const nlohmann::json& j, std::vector<std::string>& problems, c
   c.expected_verdict = r.one_of("expected_verdict", {"pass", "fail", "inconclusive"}, "pass");
   read_deviation(r, c);
   c.notes = r.opt<std::string>("notes", "");
+  c.negative_twins = r.list("negative_twins", read_twin, false);
   std::vector<std::string> names;
   for (const auto& k : claim_kinds()) names.push_back(k.name);
   const std::size_t before_kind = problems.size();

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fit/order_fit.hpp"
+#include "schemes/tableau.hpp"
 
 namespace granconv {
 
@@ -59,6 +60,19 @@ struct OrderSpec {
   std::optional<double> gamma_per_h;
   // Decimal digits of an "order" claim's sweep (see valid_precision).
   int precision = 16;
+  // "tableau": a tableau file in place of "scheme" (a scheme of the user's
+  // own, granconv_add_claims' TABLEAUX); `scheme` is then "tableau <name>".
+  std::optional<Tableau<double>> tableau;
+};
+
+// A perturbation of the method or the model under which the claim must
+// FAIL (`granconv run <id> --negative-twin <name> --check` exits 1):
+// granconv_add_claims registers one ctest per twin. `perturb` holds run's
+// overrides: "tableau" (a file), "params" (key=value), "start",
+// "dissipation_scale", or "expected_order" (a rival number only).
+struct NegativeTwin {
+  std::string name, why;
+  nlohmann::json perturb;
 };
 
 // Every claim has an id, a title, a source, a figure group and a kind (the
@@ -76,6 +90,7 @@ struct Claim : OrderSpec {
   std::string deviation;
   nlohmann::json deviation_pin;  // {"check", "value", "band": [lo, hi]} or null
   std::string notes;
+  std::vector<NegativeTwin> negative_twins;
   bool is_new = false;  // source.new: a claim in none of the papers
   std::any spec;  // the kind's typed fields (an OrderSpec for "order": then also the base)
   nlohmann::json record;  // the record as written in the catalogue
@@ -105,6 +120,19 @@ inline bool valid_precision(int digits) { return digits == 16 || digits == 33 ||
 inline std::string precision_rule(const std::string& what = "precision") {
   return what + " must be 16 (double), 33 (float128) or 50 (cpp_bin_float_50)";
 }
+
+// Where a relative file name in a claim record ("tableau", "scenario_file",
+// a negative twin's "tableau") is found: in the folder given on the command
+// line for its sort (--tableaux, --scenarios), else beside the catalogue file.
+struct ClaimFileFolders {
+  std::filesystem::path tableaux, scenarios;
+};
+void set_claim_file_folders(ClaimFileFolders folders);  // before the catalogue is read
+const ClaimFileFolders& claim_file_folders();
+// `name` itself when absolute; else in `given` (a ClaimFileFolders member)
+// when set, else in `base_dir` (the catalogue file's folder, FieldReader::base_dir).
+std::filesystem::path resolve_claim_file(const std::string& name, const std::filesystem::path& given,
+                                         const std::filesystem::path& base_dir);
 
 // The catalogue shipped with the sources (overridable by GRANCONV_CLAIMS).
 std::filesystem::path default_claims_file();

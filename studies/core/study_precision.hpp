@@ -31,8 +31,9 @@ struct Precision<double> {
   // One CVODE reference at the union of all grid times serves every run.
   static constexpr bool shared_reference = true;
   static Scheme<double> scheme(const Claim& claim, const StudyOptions& opt, const SchemeOptions& so) {
-    return opt.tableau ? runge_kutta_scheme(*opt.tableau, "tableau " + opt.tableau->name)
-                       : make_scheme<double>(claim.scheme, so);
+    if (opt.tableau) return runge_kutta_scheme(*opt.tableau, "tableau " + opt.tableau->name);
+    if (claim.tableau) return runge_kutta_scheme(*claim.tableau, claim.scheme);
+    return make_scheme<double>(claim.scheme, so);
   }
   static Reference reference(const Problem<double>& pr, const std::vector<double>& times, const StudyOptions& opt) {
     return cached_reference(pr, times, opt.reference, opt.cache_dir);
@@ -51,8 +52,8 @@ struct ExtendedPrecision {
   // on the sweep's threads, instead of one serial run at the union of all grid times.
   static constexpr bool shared_reference = false;
   static Scheme<S> scheme(const Claim& claim, const StudyOptions& opt, const SchemeOptions& so) {
-    if (opt.tableau)
-      throw std::invalid_argument("--tableau runs in double only; it cannot be combined with precision " +
+    if (opt.tableau || claim.tableau)
+      throw std::invalid_argument("a tableau file runs in double only; it cannot be combined with precision " +
                                   std::to_string(std::numeric_limits<S>::digits10));
     return make_scheme<S>(claim.scheme, so);
   }

@@ -4,6 +4,7 @@
 
 #include "models/scenario_file/scenario_file.hpp"
 #include "studies/support/catalogue_fields.hpp"
+#include "schemes/tableau_file.hpp"
 #include "studies/core/catalogue_rules.hpp"
 
 namespace granconv {
@@ -19,10 +20,9 @@ void read_scenario_file_field(FieldReader& r, OrderSpec& c) {
   c.params = r.opt<std::vector<std::string>>("params", {});
   r.check(c.params.empty(), "params", "apply to built-in scenarios: a scenario file states its values itself");
   if (!r.ok()) return;
-  const std::filesystem::path file(c.scenario_file);
   try {
     c.scenario_spec = std::make_shared<const ScenarioFile>(
-        read_scenario_file(file.is_relative() ? r.base_dir / file : file));
+        read_scenario_file(resolve_claim_file(c.scenario_file, claim_file_folders().scenarios, r.base_dir)));
   } catch (const std::exception& e) {
     r.problem("scenario_file", e.what());
   }
@@ -53,7 +53,18 @@ OrderSpec parse_order_spec(FieldReader& r) {
     c.scenario = s.scenario;
     c.params = s.params;
   }
-  c.scheme = read_scheme(r);
+  if (r.has("tableau")) {
+    // A scheme of the user's own, from its tableau file (schemes/tableau_file.hpp).
+    const auto name = r.req<std::string>("tableau");
+    try {
+      c.tableau = read_tableau_file(resolve_claim_file(name, claim_file_folders().tableaux, r.base_dir));
+      c.scheme = "tableau " + c.tableau->name;
+    } catch (const std::exception& e) {
+      r.problem("tableau", e.what());
+    }
+  } else {
+    c.scheme = read_scheme(r);
+  }
   c.formulation = read_formulation(r);
   c.error_norm = r.req<std::string>("error_norm");
   c.grid = r.object("grid", [](FieldReader& g) {

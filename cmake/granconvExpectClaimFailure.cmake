@@ -2,7 +2,10 @@
 # check: exit status 1 and a FAIL verdict. A crash or bad input (status 2)
 # is not a failed claim, and neither is a pass.
 set(args ${ARGS})
-execute_process(COMMAND ${GRANCONV} run ${args} --check --jobs 2 --out ${OUT} --cache ${CACHE}
+if(NOT JOBS)
+  set(JOBS 2)
+endif()
+execute_process(COMMAND ${GRANCONV} run ${args} --check --jobs ${JOBS} --out ${OUT} --cache ${CACHE}
                 RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}")
 if(NOT status EQUAL 1)

@@ -6,7 +6,10 @@
 # (the check's field deviation_pin.value) inside deviation_pin.band, and every
 # other check passing: a regression elsewhere, or a different failure, is not
 # the documented deviation.
-execute_process(COMMAND ${GRANCONV} run ${ID} --check --jobs 2 --out ${OUT} --cache ${CACHE}
+if(NOT JOBS)
+  set(JOBS 2)
+endif()
+execute_process(COMMAND ${GRANCONV} run ${ID} --check --jobs ${JOBS} --out ${OUT} --cache ${CACHE} ${EXTRA}
                 RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}")
 if(EXPECT STREQUAL "inconclusive")
