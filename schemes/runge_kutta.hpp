@@ -13,6 +13,7 @@
 // additive θ method of JVB eq. (34):
 //   Z_i = h Σ_j (a_ij f(y + Z_j) + â_ij ℓ(y + Z_j)),  y' = y + h Σ_i (b_i f_i + b̂_i ℓ_i).
 #include <Eigen/Dense>
+#include <algorithm>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -21,6 +22,7 @@
 
 #include "models/block_tridiagonal.hpp"
 #include "schemes/banded_lu.hpp"
+#include "schemes/block_tridiagonal_lu.hpp"
 #include "schemes/newton_failure.hpp"
 #include "schemes/tableau.hpp"
 
@@ -72,7 +74,12 @@ class RungeKutta {
     std::vector<BlockTridiagonal<S>> stage_jac;
     BlockTridiagonal<S> local_jac;
     Vector z, dz, residual;
-    BandedLU<S> lu;
+    BandedLU<S> lu;  // full Newton's matrix (and simplified Newton's beyond 3 implicit stages)
+    BlockTridiagonalLU<S> blocks;  // simplified Newton's matrix
+    // Simplified Newton's factorised matrix, kept from step to step: valid
+    // for the step size factored_h.
+    bool factored = false;
+    S factored_h = S(0);
   };
 
   Workspace make_workspace(int dim) const {
@@ -89,6 +96,7 @@ class RungeKutta {
     w.dz = Vector::Zero(m * dim);
     w.residual = Vector::Zero(m * dim);
     if (!explicit_) w.lu.resize(m * dim, 4 * m - 1, 4 * m - 1);
+    if (!explicit_ && m <= 3) w.blocks.resize(dim / 2, 2 * m);
     return w;
   }
 
@@ -184,13 +192,30 @@ class RungeKutta {
     }
   }
 
+  // Simplified Newton first: the factorised Newton matrix of an earlier
+  // iteration (of this step or of an earlier one with the same h) is reused
+  // while the iteration contracts fast, and refreshed at the current stages
+  // when it does not. Its last update is below the same tolerance as full
+  // Newton's, and it stops only once the contraction rate θ puts the error
+  // left, θ/(1−θ)·‖ΔZ‖, within one ulp of the scale: the stages agree with
+  // full Newton's to round-off. Whatever it cannot solve (θ ≥ 1/2 with a fresh
+  // matrix, a singular matrix, a non-finite update, too many iterations) is
+  // solved again from the predictor by full Newton, which alone decides
+  // about failure, so NewtonFailure means what it meant.
   template <class System>
   void solve_stages(const System& sys, const S& t, const Vector& y, const S& h, Workspace& w, long step_index) const {
-    using std::abs;
+    predict(sys, t, y, h, w);
+    if (simplified_newton(sys, t, y, h, w)) return;
+    w.factored = false;
+    predict(sys, t, y, h, w);
+    full_newton(sys, t, y, h, w, step_index);
+  }
+
+  // f(t, y): the explicit first stage when there is one, else only the
+  // predictor Z_i = c_i h f(t, y).
+  template <class System>
+  void predict(const System& sys, const S& t, const Vector& y, const S& h, Workspace& w) const {
     const int s = tab_.stages(), beads = w.dim / 2;
-    const S eps = std::numeric_limits<S>::epsilon();
-    // f(t, y): the explicit first stage when there is one, else only the
-    // predictor Z_i = c_i h f(t, y).
     sys.rhs(t, y, w.stage_rhs[0]);
     if (first_) {
       w.stage_state[0] = y;
@@ -199,6 +224,67 @@ class RungeKutta {
     for (int n = 0; n < beads; ++n)
       for (int i = first_; i < s; ++i)
         for (int c = 0; c < 2; ++c) w.z[index(n, i, c)] = tab_.c[i] * h * w.stage_rhs[0][2 * n + c];
+  }
+
+  // Returns false when the stages are left to full Newton.
+  template <class System>
+  bool simplified_newton(const System& sys, const S& t, const Vector& y, const S& h, Workspace& w) const {
+    using std::isfinite;
+    const S eps = std::numeric_limits<S>::epsilon();
+    const S y_norm = y.cwiseAbs().maxCoeff();
+    bool fresh = false, refactor = !w.factored || w.factored_h != h;
+    S previous(-1);
+    const int limit = std::min(newton_.max_iterations, kSimplifiedIterations);
+    for (int it = 1; it <= limit; ++it) {
+      evaluate_stages(sys, t, y, h, w);
+      if (refactor) {
+        w.factored = false;
+        if (!factor_simplified(sys, t, h, w)) return false;
+        w.factored = true;
+        w.factored_h = h;
+        fresh = true;
+        refactor = false;
+        previous = S(-1);  // the rate of the old matrix says nothing about the new one
+      }
+      stage_residual(h, w);
+      w.dz = -w.residual;
+      solve_simplified(w);
+      w.z += w.dz;
+      const S update = w.dz.cwiseAbs().maxCoeff();
+      if (!isfinite(static_cast<double>(update))) return false;
+      const S scale = y_norm + w.z.cwiseAbs().maxCoeff();
+      const S tolerance = S(newton_.tolerance_ulps) * eps * scale;
+      if (previous < S(0)) {
+        if (update <= tolerance && update <= eps * scale) return finish(sys, t, y, h, w);
+        previous = update;
+        continue;
+      }
+      const S theta = update / previous;
+      previous = update;
+      if (theta < S(0.5)) {
+        if (update <= tolerance && theta * update <= (1 - theta) * eps * scale) return finish(sys, t, y, h, w);
+        if (!fresh && theta > S(kRefreshRate)) refactor = true;  // converging, but slowly: refresh
+      } else if (update <= tolerance) {
+        return finish(sys, t, y, h, w);  // the round-off floor: updates no longer shrink
+      } else if (fresh) {
+        return false;
+      } else {
+        refactor = true;
+      }
+    }
+    return false;
+  }
+
+  template <class System>
+  bool finish(const System& sys, const S& t, const Vector& y, const S& h, Workspace& w) const {
+    evaluate_stages(sys, t, y, h, w);  // stage_rhs at the final Z for the update
+    return true;
+  }
+
+  // Newton with the matrix assembled and factorised at every iterate.
+  template <class System>
+  void full_newton(const System& sys, const S& t, const Vector& y, const S& h, Workspace& w, long step_index) const {
+    const S eps = std::numeric_limits<S>::epsilon();
     const S y_norm = y.cwiseAbs().maxCoeff();
     S previous(-1);
     double residual_norm = 0;
@@ -219,7 +305,7 @@ class RungeKutta {
       const bool stagnated = previous >= S(0) && update >= previous / 2 &&
                              update <= S(newton_.stagnation_ulps) * eps * scale;
       if (converged || stagnated) {
-        evaluate_stages(sys, t, y, h, w);  // stage_rhs at the final Z for the update
+        finish(sys, t, y, h, w);
         return;
       }
       using std::isfinite;
@@ -231,6 +317,66 @@ class RungeKutta {
     throw NewtonFailure(step_index, static_cast<double>(t), static_cast<double>(h), residual_norm,
                         newton_.max_iterations, "iteration limit reached");
   }
+
+  // Simplified Newton's matrix at the current stages: block tridiagonal with
+  // blocks of the implicit stages of a bead (up to 3 stages), else banded.
+  int block_size() const { return 2 * (tab_.stages() - first_); }
+
+  template <class System>
+  bool factor_simplified(const System& sys, const S& t, const S& h, Workspace& w) const {
+    switch (block_size()) {
+      case 2: return factor_blocks<2>(sys, t, h, w);
+      case 4: return factor_blocks<4>(sys, t, h, w);
+      case 6: return factor_blocks<6>(sys, t, h, w);
+      default: assemble_newton_matrix(sys, t, h, w); return w.lu.factor();
+    }
+  }
+
+  void solve_simplified(Workspace& w) const {
+    switch (block_size()) {
+      case 2: w.blocks.template solve<2>(w.dz); break;
+      case 4: w.blocks.template solve<4>(w.dz); break;
+      case 6: w.blocks.template solve<6>(w.dz); break;
+      default: w.lu.solve(w.dz);
+    }
+  }
+
+  // The blocks of I − h (A ⊗ J_j) (+ the local part), bead by bead; the
+  // entries are those of assemble_newton_matrix.
+  template <int B, class System>
+  bool factor_blocks(const System& sys, const S& t, const S& h, Workspace& w) const {
+    const int s = tab_.stages(), beads = w.dim / 2;
+    for (int j = first_; j < s; ++j) sys.jacobian(t + tab_.c[j] * h, w.stage_state[j], w.stage_jac[j]);
+    if (local_) sys.local_jacobian(t, w.stage_state[0], w.local_jac);
+    auto add = [&](auto&& block, int i, int j, const S& ha, const typename BlockTridiagonal<S>::Block& J) {
+      block.template block<2, 2>(2 * (i - first_), 2 * (j - first_)) -= ha * J;
+    };
+    for (int n = 0; n < beads; ++n) {
+      auto lower = w.blocks.template lower<B>(n);
+      auto diag = w.blocks.template diag<B>(n);
+      auto upper = w.blocks.template upper<B>(n);
+      lower.setZero();
+      diag.setIdentity();
+      upper.setZero();
+      for (int i = first_; i < s; ++i)
+        for (int j = first_; j < s; ++j)
+          for (const Tableau<S>* tab : {&tab_, local_ ? &*local_ : nullptr}) {
+            if (!tab || tab->A(i, j) == S(0)) continue;
+            const S ha = h * tab->A(i, j);
+            const BlockTridiagonal<S>& J = tab == &tab_ ? w.stage_jac[j] : w.local_jac;
+            add(diag, i, j, ha, J.diag[n]);
+            if (n > 0) add(lower, i, j, ha, J.lower[n]);
+            if (n + 1 < beads) add(upper, i, j, ha, J.upper[n]);
+          }
+    }
+    return w.blocks.template factor<B>();
+  }
+
+  // Simplified Newton gives up after this many iterations (full Newton then
+  // takes over), and refreshes a matrix kept from an earlier step when it
+  // contracts more slowly than this rate.
+  static constexpr int kSimplifiedIterations = 25;
+  static constexpr double kRefreshRate = 0.1;
 
   Tableau<S> tab_;
   std::optional<Tableau<S>> local_;
