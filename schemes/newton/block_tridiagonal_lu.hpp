@@ -48,8 +48,9 @@ class BlockTridiagonalLU {
   BlockMap<B> upper(int n) { return BlockMap<B>(at(2, n)); }
 
   // Replaces diag(n) by the inverse of the Schur complement S_n = D_n −
-  // L_n S_{n−1}⁻¹ U_{n−1} and upper(n) by S_n⁻¹ U_n. Returns false if a
-  // Schur complement has a zero or non-finite pivot.
+  // L_n S_{n−1}⁻¹ U_{n−1}, lower(n) by S_n⁻¹ L_n and upper(n) by S_n⁻¹ U_n
+  // (so that each sweep of solve() has one product on its critical path).
+  // Returns false if a Schur complement has a zero or non-finite pivot.
   template <int B>
   bool factor() {
     using std::abs;
@@ -63,6 +64,10 @@ class BlockTridiagonalLU {
         if (!(p > 0) || !std::isfinite(p)) return false;
       }
       d = lu.inverse();
+      if (n > 0) {
+        auto l = lower<B>(n);
+        l = (d * l).eval();
+      }
       if (n + 1 < n_) {
         auto u = upper<B>(n);
         u = (d * u).eval();
@@ -78,9 +83,10 @@ class BlockTridiagonalLU {
     Piece g = Piece::Zero();
     for (int n = 0; n < n_; ++n) {
       auto xn = x.template segment<B>(n * B);
-      Piece r = xn;
+      Piece r;
+      r.noalias() = diag<B>(n) * xn;
       if (n > 0) r.noalias() -= lower<B>(n) * g;
-      g.noalias() = diag<B>(n) * r;
+      g = r;
       xn = g;
     }
     for (int n = n_ - 2; n >= 0; --n) {
