@@ -159,7 +159,8 @@ BENCHMARK(BM_step_cn_xw)->Arg(10)->Arg(100)->Arg(1000)->Arg(10000)->Complexity(b
 BENCHMARK(BM_step_gl2_xw)->Arg(10)->Arg(100)->Arg(1000)->Arg(10000)->Complexity(benchmark::oN);
 BENCHMARK(BM_step_irk_tailored)->Arg(10)->Arg(100)->Arg(1000)->Arg(10000)->Complexity(benchmark::oN);
 BENCHMARK(BM_dem_leapfrog)->Arg(10)->Arg(100)->Arg(1000)->Arg(10000)->Arg(100000)->Complexity(benchmark::oN);
-BENCHMARK(BM_dem_velocity_verlet)->Arg(10)->Arg(100)->Arg(800)->Arg(1000)->Arg(10000)->Arg(100000)->Complexity(benchmark::oN);
+BENCHMARK(BM_dem_velocity_verlet)
+    ->Arg(10)->Arg(100)->Arg(800)->Arg(1000)->Arg(10000)->Arg(100000)->Complexity(benchmark::oN);
 BENCHMARK(BM_solve_path_velocity_verlet)->Arg(800);
 BENCHMARK(BM_table1_irk_h1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_table1_irk_h01)->Unit(benchmark::kMillisecond);
