@@ -1,15 +1,61 @@
 // Cost of one implicit step against the chain length, and of the JVB Table 1
 // runs end to end. The stage systems are banded, so the time per step must
 // grow linearly in N: the reported complexity is O(N) and the per-bead
-// counter (`per_bead`, seconds per bead and step) stays flat.
+// counter (`per_bead`, seconds per bead and step) stays flat. The explicit
+// DEM steps run on the same chains in the same binary, so that the
+// implicit/explicit ratio is read off one run; `allocs` counts heap
+// allocations per timed iteration (a step must make none).
 #include <benchmark/benchmark.h>
 
+#include <atomic>
+#include <cstdlib>
+
 #include "models/scenarios.hpp"
+#include "schemes/dem_methods.hpp"
 #include "schemes/scheme_catalogue.hpp"
 
 using namespace granconv;
 
 namespace {
+std::atomic<long> g_allocations{0};
+}  // namespace
+
+// Every heap allocation of this binary is counted: malloc is interposed
+// (operator new and Eigen's aligned allocations both end there) and handed
+// on to glibc's allocator.
+extern "C" {
+void* __libc_malloc(std::size_t);
+void* __libc_calloc(std::size_t, std::size_t);
+void* __libc_realloc(void*, std::size_t);
+void* malloc(std::size_t n) noexcept {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  return __libc_malloc(n);
+}
+void* calloc(std::size_t n, std::size_t size) noexcept {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  return __libc_calloc(n, size);
+}
+void* realloc(void* p, std::size_t n) noexcept {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  return __libc_realloc(p, n);
+}
+}
+
+namespace {
+
+// Steps per timed iteration: a run of consecutive steps from the same state,
+// so that whatever a scheme keeps from one step to the next (a factorised
+// Newton matrix) is paid for where the state has moved away from it.
+constexpr int kRunSteps = 20;
+constexpr int kDemSteps = 100;  // the DEM runs allocate their few vectors once per run
+constexpr int kSolveSteps = 2000;
+
+void count_per_bead(benchmark::State& state, int n, int steps, long allocations) {
+  state.SetComplexityN(n);
+  state.counters["per_bead"] = benchmark::Counter(double(n) * steps, benchmark::Counter::kIsIterationInvariantRate |
+                                                                          benchmark::Counter::kInvert);
+  state.counters["allocs"] = benchmark::Counter(double(allocations), benchmark::Counter::kAvgIterations);
+}
 
 // One step of `tableau` on a homogeneous KK chain of N beads with the wave
 // inside the chain (contacts active), in formulation f.
@@ -22,14 +68,13 @@ void step_cost(benchmark::State& state, const Tableau<double>& tableau, Formulat
   Vec<double> y = sys.from_xv(pr.y0);
   for (int k = 0; k < 40; ++k) rk.step(sys, 0.05 * k, y, 0.05, ws);
   const Vec<double> y_start = y;
+  const long before = g_allocations.load();
   for (auto _ : state) {
     y = y_start;
-    rk.step(sys, 2.0, y, 0.05, ws);
+    for (int k = 0; k < kRunSteps; ++k) rk.step(sys, 2.0 + 0.05 * k, y, 0.05, ws);
     benchmark::DoNotOptimize(y.data());
   }
-  state.SetComplexityN(n);
-  state.counters["per_bead"] = benchmark::Counter(double(n), benchmark::Counter::kIsIterationInvariantRate |
-                                                                   benchmark::Counter::kInvert);
+  count_per_bead(state, n, kRunSteps, g_allocations.load() - before);
 }
 
 void BM_step_cn_xw(benchmark::State& s) { step_cost(s, tableaux::crank_nicolson<double>(), Formulation::xw); }
@@ -37,6 +82,55 @@ void BM_step_gl2_xw(benchmark::State& s) { step_cost(s, tableaux::gauss_legendre
 void BM_step_irk_tailored(benchmark::State& s) {
   // The tailored IRK steps the undamped chain; C11 = γ/(2h) = 1 for γ = 0.1, h = 0.05.
   step_cost(s, tableaux::tailored_irk<double>(1.0), Formulation::xv);
+}
+
+// The explicit DEM steps on the chain of step_cost in (x, v), h = 0.01, the
+// stepping loop alone (no observer): `run` is dem::detail::run_leapfrog or
+// run_velocity_verlet, and one iteration is kDemSteps steps.
+template <class Run>
+void dem_step_cost(benchmark::State& state, Run run) {
+  const int n = static_cast<int>(state.range(0));
+  auto pr = make_problem<double>("chain", std::vector<std::string>{"n=" + std::to_string(n), "gamma=0.1"});
+  ChainSystem<double> sys(pr.chain, Formulation::xv);
+  Vec<double> y = pr.y0;
+  const dem::detail::Observer<double> none;
+  // To t = 2, the wave inside the chain as in step_cost.
+  dem::detail::run_velocity_verlet(sys, pr.y0, 0.01, 200, [&](long, const Vec<double>& xv) { y = xv; });
+  const long before = g_allocations.load();
+  for (auto _ : state) {
+    run(sys, y, none);
+    benchmark::DoNotOptimize(y.data());
+  }
+  count_per_bead(state, n, kDemSteps, g_allocations.load() - before);
+}
+void BM_dem_leapfrog(benchmark::State& s) {
+  dem_step_cost(s, [](const ChainSystem<double>& sys, const Vec<double>& y, const dem::detail::Observer<double>& o) {
+    dem::detail::run_leapfrog(sys, dem::Start::v0, y, 0.01, kDemSteps, o, {});
+  });
+}
+void BM_dem_velocity_verlet(benchmark::State& s) {
+  dem_step_cost(s, [](const ChainSystem<double>& sys, const Vec<double>& y, const dem::detail::Observer<double>& o) {
+    dem::detail::run_velocity_verlet(sys, y, 0.01, kDemSteps, o);
+  });
+}
+
+// What `granconv solve` adds to a DEM step: the scheme through its catalogue
+// factory (the blow-up guard checks every state) with an observer that keeps
+// every state, as compare_with_reference does, over kSolveSteps steps (a
+// fresh 2N-vector per step: the heap grows by 2N doubles a step).
+void BM_solve_path_velocity_verlet(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  auto pr = make_problem<double>("chain", std::vector<std::string>{"n=" + std::to_string(n), "gamma=0.1"});
+  const auto scheme = make_scheme<double>("velocity-verlet");
+  const long before = g_allocations.load();
+  for (auto _ : state) {
+    std::vector<Vec<double>> states{pr.y0};
+    states.reserve(kSolveSteps + 1);
+    scheme.run(pr.chain, Formulation::xv, pr.y0, 0.01, kSolveSteps,
+               [&](long, const Vec<double>& xv) { states.push_back(xv); }, {});
+    benchmark::DoNotOptimize(states.back().data());
+  }
+  count_per_bead(state, n, kSolveSteps, g_allocations.load() - before);
 }
 
 // JVB Table 1 end to end (scheme only; the paper's Scilab times are 0.18 s,
@@ -64,6 +158,10 @@ void BM_table1_damped_verlet_h001(benchmark::State& s) { table1_run(s, "damped-v
 BENCHMARK(BM_step_cn_xw)->Arg(10)->Arg(100)->Arg(1000)->Arg(10000)->Complexity(benchmark::oN);
 BENCHMARK(BM_step_gl2_xw)->Arg(10)->Arg(100)->Arg(1000)->Arg(10000)->Complexity(benchmark::oN);
 BENCHMARK(BM_step_irk_tailored)->Arg(10)->Arg(100)->Arg(1000)->Arg(10000)->Complexity(benchmark::oN);
+BENCHMARK(BM_dem_leapfrog)->Arg(10)->Arg(100)->Arg(1000)->Arg(10000)->Arg(100000)->Complexity(benchmark::oN);
+BENCHMARK(BM_dem_velocity_verlet)
+    ->Arg(10)->Arg(100)->Arg(800)->Arg(1000)->Arg(10000)->Arg(100000)->Complexity(benchmark::oN);
+BENCHMARK(BM_solve_path_velocity_verlet)->Arg(800);
 BENCHMARK(BM_table1_irk_h1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_table1_irk_h01)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_table1_theta_h01)->Unit(benchmark::kMillisecond);

@@ -6,13 +6,18 @@
 // Implicit stages are solved for the increments Z_i = h Σ_j a_ij f(y + Z_j)
 // by Newton's method. The unknowns are ordered bead by bead (all stages of
 // bead 0, then bead 1, ...), so the Newton matrix I − h (a_ij J(y + Z_j)) is
-// banded with half-bandwidth 4s − 1 and one step costs O(N).
+// block tridiagonal (banded with half-bandwidth 4s − 1) and one step costs
+// O(N). Simplified Newton runs first, with the matrix factorised once and
+// kept over steps while the iteration contracts fast, started from the
+// previous step's stages (schemes/newton/stage_predictor.hpp); full Newton, the
+// matrix refactorised at every iterate, takes over where it cannot.
 //
 // Optionally additive: a second tableau (same stages and nodes) for the local
 // springs, which the system then supplies separately (local_rhs), as in the
 // additive θ method of JVB eq. (34):
 //   Z_i = h Σ_j (a_ij f(y + Z_j) + â_ij ℓ(y + Z_j)),  y' = y + h Σ_i (b_i f_i + b̂_i ℓ_i).
 #include <Eigen/Dense>
+#include <algorithm>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -21,7 +26,10 @@
 
 #include "models/block_tridiagonal.hpp"
 #include "schemes/banded_lu.hpp"
+#include "schemes/newton/block_tridiagonal_lu.hpp"
 #include "schemes/newton_failure.hpp"
+#include "schemes/newton/stage_matrix.hpp"
+#include "schemes/newton/stage_predictor.hpp"
 #include "schemes/tableau.hpp"
 
 namespace granconv {
@@ -34,6 +42,8 @@ struct NewtonOptions {
   // An update that stops shrinking while already below stagnation_ulps · ε ·
   // scale is round-off, not divergence: accept it.
   double stagnation_ulps = 1e4;
+  // false: full Newton only (the reference the simplified iteration is tested against).
+  bool simplified = true;
 };
 
 template <class S>
@@ -47,6 +57,7 @@ class RungeKutta {
     tab_.validate();
     explicit_ = tab_.explicit_method();
     first_ = explicit_first_stage() ? 1 : 0;
+    if (!explicit_) extrapolation_ = stage_extrapolation(tab_.c, first_);
   }
 
   // The additive variant; `local` must have the stages and nodes of `tableau`.
@@ -59,6 +70,8 @@ class RungeKutta {
     local_ = std::move(local);
     explicit_ = explicit_ && local_->explicit_method();
     first_ = explicit_first_stage() ? 1 : 0;
+    extrapolation_.reset();
+    if (!explicit_) extrapolation_ = stage_extrapolation(tab_.c, first_);
   }
 
   const std::string& name() const { return tab_.name; }
@@ -72,7 +85,17 @@ class RungeKutta {
     std::vector<BlockTridiagonal<S>> stage_jac;
     BlockTridiagonal<S> local_jac;
     Vector z, dz, residual;
-    BandedLU<S> lu;
+    BandedLU<S> lu;  // full Newton's matrix (and simplified Newton's beyond 3 implicit stages)
+    BlockTridiagonalLU<S> blocks;  // simplified Newton's matrix
+    // Simplified Newton's factorised matrix, kept from step to step: valid
+    // for the step size factored_h.
+    bool factored = false;
+    S factored_h = S(0);
+    // The last step, for the next one's predictor: it ended at next_t, had
+    // size previous_h and increment delta = y_n − y_{n−1}; z still holds its stages.
+    bool has_previous = false;
+    S next_t = S(0), previous_h = S(0);
+    Vector delta;
   };
 
   Workspace make_workspace(int dim) const {
@@ -88,7 +111,9 @@ class RungeKutta {
     w.z = Vector::Zero(m * dim);
     w.dz = Vector::Zero(m * dim);
     w.residual = Vector::Zero(m * dim);
+    w.delta = Vector::Zero(explicit_ ? 0 : dim);
     if (!explicit_) w.lu.resize(m * dim, 4 * m - 1, 4 * m - 1);
+    if (!explicit_ && m <= 3) w.blocks.resize(dim / 2, 2 * m);
     return w;
   }
 
@@ -108,10 +133,17 @@ class RungeKutta {
       }
     } else {
       solve_stages(sys, t, y, h, w, step_index);
+      w.delta = y;
     }
     for (int i = 0; i < s; ++i) y += (h * tab_.b[i]) * w.stage_rhs[i];
     if (local_)
       for (int i = 0; i < s; ++i) y += (h * local_->b[i]) * w.stage_local[i];
+    if (!explicit_) {
+      w.delta = y - w.delta;
+      w.has_previous = true;
+      w.next_t = t + h;
+      w.previous_h = h;
+    }
   }
 
  private:
@@ -132,73 +164,168 @@ class RungeKutta {
   template <class System>
   void evaluate_stages(const System& sys, const S& t, const Vector& y, const S& h, Workspace& w) const {
     const int s = tab_.stages(), beads = w.dim / 2;
+    const int stride = 2 * (s - first_);
     for (int i = first_; i < s; ++i) {
-      for (int n = 0; n < beads; ++n)
-        for (int c = 0; c < 2; ++c) w.stage_state[i][2 * n + c] = y[2 * n + c] + w.z[index(n, i, c)];
+      const S* z = w.z.data() + 2 * (i - first_);
+      S* state = w.stage_state[i].data();
+      for (int n = 0; n < beads; ++n) {
+        state[2 * n] = y[2 * n] + z[n * stride];
+        state[2 * n + 1] = y[2 * n + 1] + z[n * stride + 1];
+      }
       sys.rhs(t + tab_.c[i] * h, w.stage_state[i], w.stage_rhs[i]);
       if (local_) sys.local_rhs(t + tab_.c[i] * h, w.stage_state[i], w.stage_local[i]);
     }
   }
 
-  // G(Z) = Z − h (A ⊗ I) F(Z), with F evaluated by evaluate_stages.
+  // G(Z) = Z − h (A ⊗ I) F(Z), with F evaluated by evaluate_stages; stage by
+  // stage over all beads, the terms subtracted in the order of j.
   void stage_residual(const S& h, Workspace& w) const {
-    const int s = tab_.stages(), beads = w.dim / 2;
-    for (int n = 0; n < beads; ++n)
-      for (int i = first_; i < s; ++i)
-        for (int c = 0; c < 2; ++c) {
-          S acc = w.z[index(n, i, c)];
-          for (int j = 0; j < s; ++j) {
-            if (tab_.A(i, j) != S(0)) acc -= h * tab_.A(i, j) * w.stage_rhs[j][2 * n + c];
-            if (local_ && local_->A(i, j) != S(0)) acc -= h * local_->A(i, j) * w.stage_local[j][2 * n + c];
-          }
-          w.residual[index(n, i, c)] = acc;
-        }
-  }
-
-  template <class System>
-  void assemble_newton_matrix(const System& sys, const S& t, const S& h, Workspace& w) const {
-    const int s = tab_.stages(), beads = w.dim / 2;
-    for (int j = first_; j < s; ++j) sys.jacobian(t + tab_.c[j] * h, w.stage_state[j], w.stage_jac[j]);
-    if (local_) sys.local_jacobian(t, w.stage_state[0], w.local_jac);  // linear: the same at every stage
-    w.lu.set_zero();
-    for (int n = 0; n < beads; ++n)
-      for (int i = first_; i < s; ++i)
-        for (int c = 0; c < 2; ++c) {
-          const int row = index(n, i, c);
-          w.lu(row, row) += S(1);
-          for (int j = first_; j < s; ++j) {
-            if (tab_.A(i, j) != S(0)) add_coupling(w, n, i, c, j, h * tab_.A(i, j), w.stage_jac[j]);
-            if (local_ && local_->A(i, j) != S(0)) add_coupling(w, n, i, c, j, h * local_->A(i, j), w.local_jac);
+    const int s = tab_.stages(), beads = w.dim / 2, stride = 2 * (s - first_);
+    for (int i = first_; i < s; ++i) {
+      S* r = w.residual.data() + 2 * (i - first_);
+      const S* z = w.z.data() + 2 * (i - first_);
+      for (int n = 0; n < beads; ++n) {
+        r[n * stride] = z[n * stride];
+        r[n * stride + 1] = z[n * stride + 1];
+      }
+      for (int j = 0; j < s; ++j)
+        for (const Tableau<S>* tab : {&tab_, local_ ? &*local_ : nullptr}) {
+          if (!tab || tab->A(i, j) == S(0)) continue;
+          const S ha = h * tab->A(i, j);
+          const S* f = (tab == &tab_ ? w.stage_rhs[j] : w.stage_local[j]).data();
+          for (int n = 0; n < beads; ++n) {
+            r[n * stride] -= ha * f[2 * n];
+            r[n * stride + 1] -= ha * f[2 * n + 1];
           }
         }
-  }
-
-  // Row (n, i, c) of the Newton matrix: −h a_ij ∂f/∂y at stage j, for the
-  // neighbouring beads n−1, n, n+1.
-  void add_coupling(Workspace& w, int n, int i, int c, int j, const S& ha, const BlockTridiagonal<S>& J) const {
-    const int beads = w.dim / 2, row = index(n, i, c);
-    for (int c2 = 0; c2 < 2; ++c2) {
-      w.lu(row, index(n, j, c2)) -= ha * J.diag[n](c, c2);
-      if (n > 0) w.lu(row, index(n - 1, j, c2)) -= ha * J.lower[n](c, c2);
-      if (n + 1 < beads) w.lu(row, index(n + 1, j, c2)) -= ha * J.upper[n](c, c2);
     }
   }
 
   template <class System>
+  void stage_jacobians(const System& sys, const S& t, const S& h, Workspace& w) const {
+    for (int j = first_; j < tab_.stages(); ++j) sys.jacobian(t + tab_.c[j] * h, w.stage_state[j], w.stage_jac[j]);
+    if (local_) sys.local_jacobian(t, w.stage_state[0], w.local_jac);  // linear: the same at every stage
+  }
+  StageCoupling<S> coupling(const Workspace& w) const {
+    return {tab_, local_ ? &*local_ : nullptr, first_, w.stage_jac, w.local_jac};
+  }
+  template <class System>
+  void assemble_newton_matrix(const System& sys, const S& t, const S& h, Workspace& w) const {
+    stage_jacobians(sys, t, h, w);
+    assemble_banded(coupling(w), h, w.dim / 2, w.lu);
+  }
+
+  // Simplified Newton first: the factorised Newton matrix of an earlier
+  // iteration (of this step or of an earlier one with the same h) is reused
+  // while the iteration contracts fast, and refreshed at the current stages
+  // when it does not. Its last update is below the same tolerance as full
+  // Newton's, and it stops only once the contraction rate θ puts the error
+  // left, θ/(1−θ)·‖ΔZ‖, within one ulp of the scale: the stages agree with
+  // full Newton's to round-off. Whatever it cannot solve (θ ≥ 1/2 with a fresh
+  // matrix, a singular matrix, a non-finite update, too many iterations) is
+  // solved again from the predictor by full Newton, which alone decides
+  // about failure, so NewtonFailure means what it meant.
+  template <class System>
   void solve_stages(const System& sys, const S& t, const Vector& y, const S& h, Workspace& w, long step_index) const {
     using std::abs;
-    const int s = tab_.stages(), beads = w.dim / 2;
-    const S eps = std::numeric_limits<S>::epsilon();
-    // f(t, y): the explicit first stage when there is one, else only the
-    // predictor Z_i = c_i h f(t, y).
+    const bool continues = extrapolation_ && w.has_previous && w.previous_h == h && abs(t - w.next_t) <= abs(h) / 1000;
+    w.has_previous = false;
+    if (newton_.simplified) {
+      predict(sys, t, y, h, w, continues);
+      if (simplified_newton(sys, t, y, h, w)) return;
+      w.factored = false;
+    }
+    predict(sys, t, y, h, w, false);
+    full_newton(sys, t, y, h, w, step_index);
+  }
+
+  // f(t, y): the explicit first stage when there is one; and the predictor,
+  // continued from the previous step's stages (schemes/newton/stage_predictor.hpp)
+  // or else Z_i = c_i h f(t, y).
+  template <class System>
+  void predict(const System& sys, const S& t, const Vector& y, const S& h, Workspace& w, bool continues) const {
+    const int s = tab_.stages(), beads = w.dim / 2, m = s - first_;
     sys.rhs(t, y, w.stage_rhs[0]);
     if (first_) {
       w.stage_state[0] = y;
       if (local_) sys.local_rhs(t, y, w.stage_local[0]);
     }
+    if (continues) {
+      const auto& E = *extrapolation_;
+      w.dz = w.z;
+      for (int n = 0; n < beads; ++n)
+        for (int i = 0; i < m; ++i)
+          for (int c = 0; c < 2; ++c) {
+            S acc = -w.delta[2 * n + c];
+            for (int j = 0; j < m; ++j) acc += E(i, j) * w.dz[2 * (n * m + j) + c];
+            w.z[2 * (n * m + i) + c] = acc;
+          }
+      return;
+    }
     for (int n = 0; n < beads; ++n)
       for (int i = first_; i < s; ++i)
         for (int c = 0; c < 2; ++c) w.z[index(n, i, c)] = tab_.c[i] * h * w.stage_rhs[0][2 * n + c];
+  }
+
+  // Returns false when the stages are left to full Newton.
+  template <class System>
+  bool simplified_newton(const System& sys, const S& t, const Vector& y, const S& h, Workspace& w) const {
+    using std::isfinite;
+    const S eps = std::numeric_limits<S>::epsilon();
+    const S y_norm = y.cwiseAbs().maxCoeff();
+    bool fresh = false, refactor = !w.factored || w.factored_h != h;
+    S previous(-1);
+    const int limit = std::min(newton_.max_iterations, kSimplifiedIterations);
+    for (int it = 1; it <= limit; ++it) {
+      evaluate_stages(sys, t, y, h, w);
+      if (refactor) {
+        w.factored = false;
+        if (!factor_simplified(sys, t, h, w)) return false;
+        w.factored = true;
+        w.factored_h = h;
+        fresh = true;
+        refactor = false;
+        previous = S(-1);  // the rate of the old matrix says nothing about the new one
+      }
+      stage_residual(h, w);
+      w.dz = -w.residual;
+      solve_simplified(w);
+      w.z += w.dz;
+      const S update = w.dz.cwiseAbs().maxCoeff();
+      if (!isfinite(static_cast<double>(update))) return false;
+      const S scale = y_norm + w.z.cwiseAbs().maxCoeff();
+      const S tolerance = S(newton_.tolerance_ulps) * eps * scale;
+      if (previous < S(0)) {
+        if (update <= tolerance && update <= eps * scale) return finish(sys, t, y, h, w);
+        previous = update;
+        continue;
+      }
+      const S theta = update / previous;
+      previous = update;
+      if (theta < S(0.5)) {
+        if (update <= tolerance && theta * update <= (1 - theta) * eps * scale) return finish(sys, t, y, h, w);
+        if (!fresh && theta > S(kRefreshRate)) refactor = true;  // converging, but slowly: refresh
+      } else if (update <= tolerance) {
+        return finish(sys, t, y, h, w);  // the round-off floor: updates no longer shrink
+      } else if (fresh) {
+        return false;
+      } else {
+        refactor = true;
+      }
+    }
+    return false;
+  }
+
+  template <class System>
+  bool finish(const System& sys, const S& t, const Vector& y, const S& h, Workspace& w) const {
+    evaluate_stages(sys, t, y, h, w);  // stage_rhs at the final Z for the update
+    return true;
+  }
+
+  // Newton with the matrix assembled and factorised at every iterate.
+  template <class System>
+  void full_newton(const System& sys, const S& t, const Vector& y, const S& h, Workspace& w, long step_index) const {
+    const S eps = std::numeric_limits<S>::epsilon();
     const S y_norm = y.cwiseAbs().maxCoeff();
     S previous(-1);
     double residual_norm = 0;
@@ -219,7 +346,7 @@ class RungeKutta {
       const bool stagnated = previous >= S(0) && update >= previous / 2 &&
                              update <= S(newton_.stagnation_ulps) * eps * scale;
       if (converged || stagnated) {
-        evaluate_stages(sys, t, y, h, w);  // stage_rhs at the final Z for the update
+        finish(sys, t, y, h, w);
         return;
       }
       using std::isfinite;
@@ -232,11 +359,48 @@ class RungeKutta {
                         newton_.max_iterations, "iteration limit reached");
   }
 
+  // Simplified Newton's matrix at the current stages: block tridiagonal with
+  // blocks of the implicit stages of a bead (up to 3 stages), else banded.
+  int block_size() const { return 2 * (tab_.stages() - first_); }
+
+  template <class System>
+  bool factor_simplified(const System& sys, const S& t, const S& h, Workspace& w) const {
+    switch (block_size()) {
+      case 2: return factor_blocks<2>(sys, t, h, w);
+      case 4: return factor_blocks<4>(sys, t, h, w);
+      case 6: return factor_blocks<6>(sys, t, h, w);
+      default: assemble_newton_matrix(sys, t, h, w); return w.lu.factor();
+    }
+  }
+
+  void solve_simplified(Workspace& w) const {
+    switch (block_size()) {
+      case 2: w.blocks.template solve<2>(w.dz); break;
+      case 4: w.blocks.template solve<4>(w.dz); break;
+      case 6: w.blocks.template solve<6>(w.dz); break;
+      default: w.lu.solve(w.dz);
+    }
+  }
+
+  template <int B, class System>
+  bool factor_blocks(const System& sys, const S& t, const S& h, Workspace& w) const {
+    stage_jacobians(sys, t, h, w);
+    assemble_blocks<B>(coupling(w), h, w.dim / 2, w.blocks);
+    return w.blocks.template factor<B>();
+  }
+
+  // Simplified Newton gives up after this many iterations (full Newton then
+  // takes over), and refreshes a matrix kept from an earlier step when it
+  // contracts more slowly than this rate.
+  static constexpr int kSimplifiedIterations = 25;
+  static constexpr double kRefreshRate = 0.01;
+
   Tableau<S> tab_;
   std::optional<Tableau<S>> local_;
   NewtonOptions newton_;
   bool explicit_;
   int first_ = 0;  // 1 when the first stage is explicit (see explicit_first_stage)
+  std::optional<typename Tableau<S>::Matrix> extrapolation_;  // the predictor's E
 };
 
 }  // namespace granconv
