@@ -9,6 +9,11 @@
 
 namespace granconv::cli {
 
+// --quiet / --json (app/output_flags.hpp).
+struct OutputFlags {
+  bool quiet = false, json = false;
+};
+
 struct RunArgs {
   std::vector<std::string> studies;
   std::string out = "out";
@@ -24,6 +29,7 @@ struct RunArgs {
   std::vector<std::string> params;  // scenario overrides key=value (model perturbation)
   std::string claims;
   double reference_budget = 600;  // seconds per CVODE reference (ReferenceOptions::max_seconds)
+  OutputFlags output;
 };
 int run(const RunArgs& a);
 
@@ -32,6 +38,7 @@ struct ReportArgs {
   std::string cache;
   int jobs = 0;
   std::string claims;
+  OutputFlags output;
 };
 int report(const ReportArgs& a);
 
@@ -62,11 +69,13 @@ int solve(const SolveArgs& a);
 // `results`: a results summary (see report) for the status column of the
 // Markdown table; "" the committed one beside the catalogue.
 int list(const std::string& what, bool markdown, const std::string& claims, const std::string& results = "");
+// The same lists as one JSON array (app/list_json.cpp).
+int list_json(const std::string& what, const std::string& claims);
 
 // Loads and validates a claim catalogue ("" the shipped one) without running
 // anything: every problem on a line of its own to stderr and status 2, else a
 // one-line summary and 0.
-int check_claims(const std::string& file);
+int check_claims(const std::string& file, const OutputFlags& output = {});
 
 // app/validate_command.cpp
 struct ValidateArgs {
@@ -75,6 +84,7 @@ struct ValidateArgs {
   std::string cache;  // default <out>/cache; "none" disables
   int jobs = 0;
   int precision = 16;  // 16 (double) or 50 (item 4 in cpp_bin_float_50)
+  OutputFlags output;
 };
 int validate(const ValidateArgs& a);
 
@@ -84,6 +94,7 @@ struct AtlasArgs {
   std::string cache;  // default <out>/cache; "none" disables
   int jobs = 0;
   std::string claims;
+  OutputFlags output;
 };
 int atlas(const AtlasArgs& a);
 
