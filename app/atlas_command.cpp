@@ -10,9 +10,9 @@
 
 #include "app/commands.hpp"
 #include "app/options.hpp"
+#include "app/output_dir.hpp"
 #include "app/output_flags.hpp"
 #include "app/progress_display.hpp"
-#include "app/output_dir.hpp"
 #include "reports/atomic_file.hpp"
 #include "studies/atlas/atlas_claims.hpp"
 #include "studies/core/catalogue.hpp"

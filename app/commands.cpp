@@ -1,6 +1,5 @@
 #include "app/commands.hpp"
 
-
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -16,9 +15,9 @@
 #include <nlohmann/json.hpp>
 
 #include "app/options.hpp"
+#include "app/output_dir.hpp"
 #include "app/output_flags.hpp"
 #include "app/progress_display.hpp"
-#include "app/output_dir.hpp"
 #include "models/scenarios.hpp"
 #include "reference/reference_cache.hpp"
 #include "reports/atomic_file.hpp"
@@ -78,7 +77,6 @@ nlohmann::json state_json(const Vec<double>& y) {
   }
   return {{"x", x}, {"v", v}};
 }
-
 
 }  // namespace
 

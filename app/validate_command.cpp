@@ -14,9 +14,9 @@
 
 #include "app/commands.hpp"
 #include "app/options.hpp"
+#include "app/output_dir.hpp"
 #include "app/output_flags.hpp"
 #include "app/progress_display.hpp"
-#include "app/output_dir.hpp"
 #include "reports/pages/validation_page.hpp"
 #include "schemes/tableau_file.hpp"
 #include "studies/validate/validate.hpp"
