@@ -3,6 +3,7 @@
 // DIR/studies/atlas.json) and writes DIR/atlas/atlas.json plus the per-cell
 // convergence data as DIR/atlas/cells.csv, each atomically.
 #include <algorithm>
+#include <chrono>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -10,6 +11,8 @@
 #include "app/commands.hpp"
 #include "app/options.hpp"
 #include "app/output_dir.hpp"
+#include "app/output_flags.hpp"
+#include "app/progress_display.hpp"
 #include "reports/atomic_file.hpp"
 #include "studies/atlas/atlas_claims.hpp"
 #include "studies/core/catalogue.hpp"
@@ -30,7 +33,12 @@ int atlas(const AtlasArgs& a) {
   StudyOptions opt;
   opt.jobs = resolve_jobs(a.jobs);
   opt.cache_dir = resolve_cache(a.cache, a.out);
+  ProgressDisplay progress(ProgressDisplay::style_for(a.output.quiet), "study", 1);
+  opt.progress = progress.start(1, claim->id);
+  const auto start = std::chrono::steady_clock::now();
   const ClaimResult r = find_kind("atlas").run(*claim, opt);  // the record as the kind writes it
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  opt.progress = nullptr;
 
   std::string csv = "problem,model,scheme,formulation,n,h,error,floor,usable\n";
   for (const auto& c : r.record.at("cells")) {
@@ -45,8 +53,13 @@ int atlas(const AtlasArgs& a) {
   const auto dir = std::filesystem::path(a.out) / "atlas";
   write_file_atomically(dir / "atlas.json", r.record.dump(1) + "\n");
   write_file_atomically(dir / "cells.csv", csv);
-  std::cout << r.summary << "\nwrote " << (dir / "atlas.json").string() << " and " << (dir / "cells.csv").string()
-            << '\n';
+  progress.finish(1, claim->id, "done", seconds);  // the verdicts are in the summary
+  if (a.output.json)
+    print_json({{"summary", r.summary}, {"atlas", (dir / "atlas.json").string()},
+                {"cells", (dir / "cells.csv").string()}, {"seconds", seconds}});
+  else if (!a.output.quiet)
+    std::cout << r.summary << "\nwrote " << (dir / "atlas.json").string() << " and " << (dir / "cells.csv").string()
+              << '\n';
   return 0;
 }
 

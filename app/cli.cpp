@@ -10,6 +10,7 @@
 #include "app/cli.hpp"
 #include "app/cli_checks.hpp"
 #include "app/commands.hpp"
+#include "app/output_flags.hpp"
 
 int granconv::cli_main(int argc, char** argv) {
   using namespace granconv::cli;
@@ -25,6 +26,8 @@ int granconv::cli_main(int argc, char** argv) {
   list_cmd->add_option("what", list_what, "studies | schemes | models | scenarios")
       ->check(CLI::IsMember({"studies", "schemes", "models", "scenarios"}));
   list_cmd->add_flag("--markdown", markdown, "Studies as the Markdown table of the README");
+  bool list_as_json = false;
+  list_cmd->add_flag("--json", list_as_json, "Print the list as one JSON array")->excludes("--markdown");
   list_cmd->add_option("--claims", list_claims, "Claim catalogue (default: the shipped one)");
   list_cmd->add_option("--results", list_results,
                        "Results summary for the status column (written by `report`; default: the committed "
@@ -37,6 +40,7 @@ int granconv::cli_main(int argc, char** argv) {
   check_cmd->add_option("--scenarios", check_args.scenarios, "Folder of the scenario files the claims name");
   check_cmd->add_option("--scheme-name", check_args.scheme_names,
                         "A scheme the claims' own program registers in C++ (repeatable; known by name only)");
+  add_output_flags(check_cmd, check_args.output);
 
   RunArgs run_args;
   auto* run_cmd = app.add_subcommand("run", "Run studies (claims) and write DIR/studies/<id>.json");
@@ -71,6 +75,7 @@ int granconv::cli_main(int argc, char** argv) {
                       "Wall-clock seconds allowed per reference (CVODE or 50-digit)")
       ->capture_default_str()
       ->check(finite_number("number of seconds", true));
+  add_output_flags(run_cmd, run_args.output);
 
   ReportArgs report_args;
   auto* report_cmd = app.add_subcommand("report", "Run every study and regenerate DIR/report/index.html");
@@ -78,6 +83,7 @@ int granconv::cli_main(int argc, char** argv) {
   report_cmd->add_option("--cache", report_args.cache, "Reference cache directory (default DIR/cache; 'none' disables)");
   report_cmd->add_option("--jobs", report_args.jobs, "Threads (default: all cores)")->check(CLI::Range(0, 4096));
   report_cmd->add_option("--claims", report_args.claims, "Claim catalogue (default: the shipped one)");
+  add_output_flags(report_cmd, report_args.output);
   report_cmd->add_flag("--no-run", report_args.no_run,
                        "Run nothing: render the results already in DIR/studies (claims without one show as not run)");
 
@@ -129,6 +135,7 @@ int granconv::cli_main(int argc, char** argv) {
                            "Digits of the smooth-problem runs (item 4): 16 (double, CVODE) or 50 (cpp_bin_float_50 "
                            "against the multiprecision reference); contact items stay in double")
       ->capture_default_str();
+  add_output_flags(validate_cmd, validate_args.output);
 
   AtlasArgs atlas_args;
   auto* atlas_cmd = app.add_subcommand("atlas", "Run the order atlas (every scheme x force model): DIR/atlas/atlas.json");
@@ -136,6 +143,7 @@ int granconv::cli_main(int argc, char** argv) {
   atlas_cmd->add_option("--cache", atlas_args.cache, "Reference cache directory (default DIR/cache; 'none' disables)");
   atlas_cmd->add_option("--jobs", atlas_args.jobs, "Threads (default: all cores)")->check(CLI::Range(0, 4096));
   atlas_cmd->add_option("--claims", atlas_args.claims, "Claim catalogue holding the atlas claim (default: the shipped one)");
+  add_output_flags(atlas_cmd, atlas_args.output);
 
   try {
     app.parse(argc, argv);
@@ -144,7 +152,8 @@ int granconv::cli_main(int argc, char** argv) {
   }
   int status = 2;
   try {
-    if (*list_cmd) status = list(list_what, markdown, list_claims, list_results);
+    if (*list_cmd)
+      status = list_as_json ? list_json(list_what, list_claims) : list(list_what, markdown, list_claims, list_results);
     else if (*check_cmd) status = check_claims(check_args);
     else if (*run_cmd) status = run(run_args);
     else if (*report_cmd) status = report(report_args);

@@ -20,6 +20,8 @@
 #include "app/options.hpp"
 #include "app/output_dir.hpp"
 #include "models/scenario_file/scenario_file.hpp"
+#include "app/output_flags.hpp"
+#include "app/progress_display.hpp"
 #include "models/scenarios.hpp"
 #include "reference/reference_cache.hpp"
 #include "reports/atomic_file.hpp"
@@ -46,27 +48,6 @@ std::filesystem::path catalogue_path(const std::string& claims) {
 namespace {
 
 std::vector<Claim> catalogue(const std::string& claims) { return load_catalogue(catalogue_path(claims)); }
-
-// On a terminal: one line redrawn as step sizes complete; elsewhere (CI,
-// pipes): one line per finished study.
-class Progress {
- public:
-  Progress() : tty_(::isatty(STDERR_FILENO)) {}
-  std::function<void(std::size_t, std::size_t)> for_study(std::size_t k, std::size_t n, const std::string& id) {
-    if (!tty_) return nullptr;
-    return [=](std::size_t done, std::size_t total) {
-      std::fprintf(stderr, "\r\033[Kstudy %zu of %zu  %s: step sizes %zu/%zu", k, n, id.c_str(), done, total);
-      std::fflush(stderr);
-    };
-  }
-  void finished(std::size_t k, std::size_t n, const std::string& id, Verdict v, double seconds) {
-    if (tty_) std::fprintf(stderr, "\r\033[K");
-    std::fprintf(stderr, "study %zu of %zu  %s: %s (%.1f s)\n", k, n, id.c_str(), shout(v).c_str(), seconds);
-  }
-
- private:
-  bool tty_;
-};
 
 // Every "scheme" string and "schemes" entry of a catalogue record, at any
 // depth (kinds name theirs at the top, per run or per check).
@@ -99,18 +80,19 @@ std::vector<ReportClaim> report_claims(const std::vector<Claim>& catalogue) {
   return out;
 }
 
+// One study after the other, each record written as soon as it is done.
 std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, const StudyOptions& base,
-                                   const std::filesystem::path& out) {
-  Progress progress;
+                                   const std::filesystem::path& out, bool quiet) {
+  ProgressDisplay progress(ProgressDisplay::style_for(quiet), "study", claims.size());
   std::vector<ClaimResult> results;
   for (std::size_t k = 0; k < claims.size(); ++k) {
     StudyOptions opt = base;
-    opt.progress = progress.for_study(k + 1, claims.size(), claims[k]->id);
+    opt.progress = progress.start(k + 1, claims[k]->id);
     const auto start = std::chrono::steady_clock::now();
     results.push_back(run_claim(*claims[k], opt));
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     results.back().record["seconds"] = seconds;
-    progress.finished(k + 1, claims.size(), claims[k]->id, results.back().verdict, seconds);
+    progress.finish(k + 1, claims[k]->id, shout(results.back().verdict), seconds);
     write_file_atomically(out / "studies" / (claims[k]->id + ".json"), results.back().record.dump(1) + "\n");
   }
   return results;
@@ -162,6 +144,7 @@ void apply_negative_twin(const std::vector<const Claim*>& selected, const RunArg
   throw std::invalid_argument("claim '" + c.id + "' has no negative twin '" + a.negative_twin + "'" +
                               (names.empty() ? std::string(" (it has none)") : " (it has: " + names + ")"));
 }
+}  // namespace
 
 void print_json(const nlohmann::json& j) {
   errno = 0;
@@ -172,8 +155,6 @@ void print_json(const nlohmann::json& j) {
     throw std::runtime_error(std::string("cannot write to standard output: ") + std::strerror(err ? err : EIO));
   }
 }
-
-}  // namespace
 
 int run(const RunArgs& a) {
   set_claim_file_folders({a.tableaux, a.scenarios});
@@ -210,10 +191,18 @@ int run(const RunArgs& a) {
   for (const Claim* c : selected) check_overrides(*c, opt);  // before anything runs or is written
   prepare_output_dir(a.out);
   Verdict all = Verdict::pass;
-  for (const auto& r : run_claims(selected, opt, a.out)) {
-    std::cout << r.summary << '\n';
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& r : run_claims(selected, opt, a.out, a.output.quiet)) {
+    const std::string id = r.record.at("study").get<std::string>();
+    if (a.output.json)
+      rows.push_back({{"id", id}, {"verdict", to_string(r.verdict)}, {"summary", r.summary},
+                      {"record", (std::filesystem::path(a.out) / "studies" / (id + ".json")).string()},
+                      {"seconds", r.record.at("seconds")}});
+    else if (!a.output.quiet)
+      std::cout << r.summary << '\n';
     all = combine(all, r.verdict);
   }
+  if (a.output.json) print_json({{"verdict", to_string(all)}, {"claims", rows}});
   return a.check ? exit_status(all) : 0;
 }
 
@@ -241,7 +230,7 @@ int report(const ReportArgs& a) {
   std::vector<std::string> statuses;
   int post_hoc = 0;
   nlohmann::json rows = nlohmann::json::array();
-  for (const auto& r : run_claims(all, opt, out)) {
+  for (const auto& r : run_claims(all, opt, out, a.output.quiet)) {
     const auto& rec = r.record;
     statuses.push_back(claim_status(to_string(r.verdict), rec.value("expected_verdict", "pass"), rec.value("new", false)));
     post_hoc += post_hoc_count(rec.value("tolerances", nlohmann::json::array()));
@@ -257,8 +246,12 @@ int report(const ReportArgs& a) {
   write_file_atomically(out / "results-summary.json",
                         nlohmann::json{{"summary", line}, {"claims", rows}}.dump(1) + "\n");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cout << fmt::format("report: {} studies: {}; {} written in {:.1f} s\n", claims.size(), line,
-                           (out / "report" / "index.html").string(), seconds);
+  if (a.output.json)
+    print_json({{"summary", line}, {"claims", rows}, {"report", (out / "report" / "index.html").string()},
+                {"results_summary", (out / "results-summary.json").string()}, {"seconds", seconds}});
+  else if (!a.output.quiet)
+    std::cout << fmt::format("report: {} studies: {}; {} written in {:.1f} s\n", claims.size(), line,
+                             (out / "report" / "index.html").string(), seconds);
   return 0;
 }
 
@@ -363,6 +356,7 @@ int check_claims(const CheckClaimsArgs& a) {
                        throw std::invalid_argument("scheme '" + row.name + "' is known by name only here");
                      }}});
   const std::filesystem::path path = a.file.empty() ? default_claims_file() : std::filesystem::path(a.file);
+  const OutputFlags& output = a.output;
   // A directory is read file by file, as load_catalogue does, so that every
   // problem of every file is listed, and an id in two files is one more.
   std::vector<std::string> problems;
@@ -382,6 +376,8 @@ int check_claims(const CheckClaimsArgs& a) {
   }
   for (const auto& p : problems) std::cerr << "granconv: error: " << p << '\n';
   if (!problems.empty()) return 2;
+  if (output.json) print_json({{"file", path.string()}, {"claims", claims}, {"kinds", kinds}});
+  if (output.quiet || output.json) return 0;
   std::cout << fmt::format("{}: {} claims of {} kinds, no problem found\n", path.string(), claims, kinds.size());
   return 0;
 }

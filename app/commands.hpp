@@ -9,6 +9,11 @@
 
 namespace granconv::cli {
 
+// --quiet / --json (app/output_flags.hpp).
+struct OutputFlags {
+  bool quiet = false, json = false;
+};
+
 struct RunArgs {
   std::vector<std::string> studies;
   std::string out = "out";
@@ -26,6 +31,7 @@ struct RunArgs {
   double reference_budget = 600;  // seconds per CVODE reference (ReferenceOptions::max_seconds)
   std::string negative_twin;      // apply the claim's negative twin of this name (it must then fail)
   std::string tableaux, scenarios;  // folders of the file names in claim records (ClaimFileFolders)
+  OutputFlags output;
 };
 int run(const RunArgs& a);
 
@@ -35,6 +41,7 @@ struct ReportArgs {
   int jobs = 0;
   std::string claims;
   bool no_run = false;  // render the results already in DIR/studies, run nothing
+  OutputFlags output;
 };
 int report(const ReportArgs& a);
 
@@ -66,6 +73,8 @@ int solve(const SolveArgs& a);
 // `results`: a results summary (see report) for the status column of the
 // Markdown table; "" the committed one beside the catalogue.
 int list(const std::string& what, bool markdown, const std::string& claims, const std::string& results = "");
+// The same lists as one JSON array (app/list_json.cpp).
+int list_json(const std::string& what, const std::string& claims);
 
 // Loads and validates a claim catalogue ("" the shipped one) without running
 // anything: every problem on a line of its own to stderr and status 2, else a
@@ -76,6 +85,7 @@ struct CheckClaimsArgs {
   // Schemes that the program running the claims registers in C++
   // (register_scheme): known by name only, never run here.
   std::vector<std::string> scheme_names;
+  OutputFlags output;
 };
 int check_claims(const CheckClaimsArgs& a);
 
@@ -86,6 +96,7 @@ struct ValidateArgs {
   std::string cache;  // default <out>/cache; "none" disables
   int jobs = 0;
   int precision = 16;  // 16 (double) or 50 (item 4 in cpp_bin_float_50)
+  OutputFlags output;
 };
 int validate(const ValidateArgs& a);
 
@@ -95,6 +106,7 @@ struct AtlasArgs {
   std::string cache;  // default <out>/cache; "none" disables
   int jobs = 0;
   std::string claims;
+  OutputFlags output;
 };
 int atlas(const AtlasArgs& a);
 

@@ -10,15 +10,26 @@
 #include <string>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "app/commands.hpp"
 #include "app/options.hpp"
 #include "app/output_dir.hpp"
+#include "app/output_flags.hpp"
+#include "app/progress_display.hpp"
 #include "reports/pages/validation_page.hpp"
 #include "schemes/tableau_file.hpp"
 #include "studies/validate/validate.hpp"
 
 namespace granconv::cli {
+
+namespace {
+
+std::string item_status(const ValidationItem& it) {
+  return !it.applicable ? "n/a" : it.inconclusive ? "INCON" : !it.pass ? "info" : *it.pass ? "PASS" : "FAIL";
+}
+
+}  // namespace
 
 int validate(const ValidateArgs& a) {
   // Checked before the file is read: a bad value writes nothing.
@@ -32,17 +43,39 @@ int validate(const ValidateArgs& a) {
   opt.precision = a.precision;
   opt.jobs = resolve_jobs(a.jobs);
   opt.cache_dir = resolve_cache(a.cache, a.out);
+  // Items 1-6 as parts: the first three (exact analysis) end together, fast.
+  constexpr std::size_t items = 6;
+  ProgressDisplay progress(ProgressDisplay::style_for(a.output.quiet), "item", items);
+  // The bar names the item running: the ids of validate.cpp, in its order.
+  static const char* const ids[items] = {"order_conditions",      "stability",
+                                         "modified_equation",     "observed_order_smooth",
+                                         "observed_order_contact", "work_precision"};
+  // One callback for every item: the display knows which item runs.
+  opt.progress = progress.start(1, ids[0]);
+  opt.item_done = [&](const ValidationItem& it) {
+    const auto k = static_cast<std::size_t>(it.number);
+    progress.finish(k, it.id, item_status(it), it.seconds);
+    if (k >= 1 && k < items) progress.start(k + 1, ids[k]);
+  };
   const ValidationResult result = validate_scheme(scheme_under_test(tableau), opt);
   const auto dir = std::filesystem::path(a.out) / "validate";
   write_validation_page(result, dir);
-  for (const auto& it : result.items)
-    std::cout << fmt::format("{}. {:<22} {:<5} ({:.1f} s) {}\n", it.number, it.id,
-                             !it.applicable ? "n/a" : it.inconclusive ? "INCON" : !it.pass ? "info" : *it.pass ? "PASS" : "FAIL", it.seconds,
-                             it.verdict);
   const std::string stem = validation_file_stem(result.name);
-  std::cout << fmt::format("{}: {} ({:.1f} s) -> {}\n", result.name,
-                           !result.pass ? "FAIL" : result.inconclusive ? "INCONCLUSIVE" : "PASS", result.seconds,
-                           (dir / (stem + ".html")).string());
+  const std::string verdict = !result.pass ? "FAIL" : result.inconclusive ? "INCONCLUSIVE" : "PASS";
+  if (a.output.json) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& it : result.items)
+      rows.push_back({{"number", it.number}, {"id", it.id}, {"status", item_status(it)}, {"seconds", it.seconds},
+                      {"verdict", it.verdict}});
+    print_json({{"name", result.name}, {"verdict", verdict}, {"items", rows}, {"seconds", result.seconds},
+                {"html", (dir / (stem + ".html")).string()}, {"json", (dir / (stem + ".json")).string()}});
+  } else if (!a.output.quiet) {
+    for (const auto& it : result.items)
+      std::cout << fmt::format("{}. {:<22} {:<5} ({:.1f} s) {}\n", it.number, it.id, item_status(it), it.seconds,
+                               it.verdict);
+    std::cout << fmt::format("{}: {} ({:.1f} s) -> {}\n", result.name, verdict, result.seconds,
+                             (dir / (stem + ".html")).string());
+  }
   return !result.pass ? 1 : result.inconclusive ? 3 : 0;
 }
 

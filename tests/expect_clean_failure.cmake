@@ -8,7 +8,7 @@
 #   DEV_FULL_AT: a file the command writes (path under OUT) lands on a full
 #   disk: the temporary it is written to, <file>.tmp-<pid>, is made a link to
 #   /dev/full beforehand (the shell execs the command, so its pid is known).
-# The progress lines of `run` ("study 1 of 1  <id>: PASS (1.0 s)") are not
+# The progress lines ("study 1 of 1  <id>: PASS (1.0 s)", "item 4 of 6  ...") are not
 # messages and are left out of the one-line check.
 cmake_minimum_required(VERSION 3.19)
 set(work ${OUT}.cwd)
@@ -39,7 +39,7 @@ endif()
 if(NOT status EQUAL STATUS)
   message(FATAL_ERROR "expected exit status ${STATUS}, got ${status}\nstdout: ${out}\nstderr: ${err}")
 endif()
-string(REGEX REPLACE "(^|\n)study [0-9]+ of [0-9]+  [^\n]*\n" "\\1" line "${err}")
+string(REGEX REPLACE "(^|\n)(study|item) [0-9]+ of [0-9]+  [^\n]*\n" "\\1" line "${err}")
 string(REGEX REPLACE "\n$" "" line "${line}")
 if(line MATCHES "\n" OR line STREQUAL "")
   message(FATAL_ERROR "expected one line on stderr, got:\n${err}")

@@ -15,6 +15,7 @@
 #include "schemes/tableau.hpp"
 #include "studies/core/claim.hpp"
 #include "studies/core/verdict.hpp"
+#include "studies/support/parallel_for.hpp"
 
 namespace granconv {
 
@@ -37,7 +38,7 @@ struct StudyOptions {
   std::optional<int> precision;
   // Points whose error is below floor_factor × floor are excluded from fits.
   double floor_factor = 10;
-  std::function<void(std::size_t done, std::size_t total)> progress;
+  ProgressFn progress;  // studies/support/parallel_for.hpp
 };
 
 struct CheckResult {

@@ -12,6 +12,13 @@
 
 namespace granconv {
 
+// How far a long loop is, for whoever shows it (app/progress_display.hpp):
+// (done, total) after each unit of work (one step size of a sweep, one atlas
+// run), never per time step. Loops call it from their worker threads, so
+// calls may come concurrently and out of order: the receiver locks and keeps
+// the largest `done`. It never sees a result, so it cannot change one.
+using ProgressFn = std::function<void(std::size_t done, std::size_t total)>;
+
 inline void parallel_for(std::size_t count, int jobs, const std::function<void(std::size_t)>& body) {
   std::atomic<std::size_t> next{0};
   std::mutex failure_mutex;

@@ -93,10 +93,13 @@ ValidationResult validate_scheme(const SchemeUnderTest& s, const ValidateOptions
     if (!claim && s.scheme.classical_order > 0) claim = s.scheme.classical_order;
     linear = nonlinear = claim;
   }
+  if (opt.item_done)
+    for (const auto& it : res.items) opt.item_done(it);
   auto timed = [&](auto make) {
     const auto t0 = std::chrono::steady_clock::now();
     res.items.push_back(make());
     res.items.back().seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (opt.item_done) opt.item_done(res.items.back());
   };
   if (opt.precision == 50)
     timed([&] {
@@ -111,6 +114,7 @@ ValidationResult validate_scheme(const SchemeUnderTest& s, const ValidateOptions
     ValidationItem it{5, "observed_order_contact", "Observed order on contact problems", false, {},
                       "not run (ValidateOptions::contact_items = false)", nullptr, {}};
     res.items.push_back(it);
+    if (opt.item_done) opt.item_done(it);
   }
   if (opt.contact_items && opt.work_precision) {
     timed([&] { return work_precision_item(res.items[4].runs.back(), opt); });
@@ -118,6 +122,7 @@ ValidationResult validate_scheme(const SchemeUnderTest& s, const ValidateOptions
     ValidationItem it{6, "work_precision", "Work-precision on the dimer against cn, gl2 and irk-tailored", false, {},
                       "not run (ValidateOptions::work_precision or contact_items = false)", nullptr, {}};
     res.items.push_back(it);
+    if (opt.item_done) opt.item_done(it);
   }
   for (const auto& it : res.items) {
     res.pass = res.pass && it.pass.value_or(true);

@@ -27,6 +27,7 @@
 // claimed order). validate_scheme is deterministic whatever options.jobs,
 // except the CPU times of item 6 (kept out of every verdict).
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,6 +38,7 @@
 #include "reference/cvode_reference.hpp"
 #include "schemes/scheme.hpp"
 #include "schemes/tableau.hpp"
+#include "studies/support/parallel_for.hpp"
 
 namespace granconv {
 
@@ -58,6 +60,8 @@ struct StepGrid {
   double h_max, h_min;
   int per_decade;
 };
+
+struct ValidationItem;
 
 struct ValidateOptions {
   int jobs = 1;
@@ -90,6 +94,12 @@ struct ValidateOptions {
   bool contact_items = true;    // item 5
   bool work_precision = true;   // item 6
   int timing_repetitions = 3;   // item 6: CPU time = min over repetitions
+  // Called once per finished item (1–3 together, then 4, 5, 6), in order, on
+  // the calling thread; for progress only, it cannot change a result.
+  std::function<void(const ValidationItem& item)> item_done;
+  // Runs of the item running (done, total) per convergence sweep, from its
+  // worker threads (studies/support/parallel_for.hpp).
+  ProgressFn progress;
 };
 
 // One fitted convergence experiment (items 4–6).

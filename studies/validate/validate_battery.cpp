@@ -16,6 +16,7 @@
 // so 0.2 separates them with margin while a clean measurement's slope is
 // within a few hundredths of p (GL2, RK4, Radau IIA, CN, GL3 all are).
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -100,6 +101,7 @@ ConvergenceRun converge(const Scheme<double>& scheme, const std::string& label, 
   const auto ref = cached_reference(pr, all_grid_times(t_end, r.steps), opt.reference, opt.cache_dir);
   double scale = 0;
   for (const auto& x : ref.states) scale = std::max(scale, x.cwiseAbs().maxCoeff());
+  std::atomic<std::size_t> done{0};
   parallel_for(m, opt.jobs, [&](std::size_t i) {
     const long n = r.steps[i];
     r.h[i] = t_end / double(n);
@@ -122,6 +124,7 @@ ConvergenceRun converge(const Scheme<double>& scheme, const std::string& label, 
       if (timing) r.seconds[i] = std::numeric_limits<double>::quiet_NaN();
       failure[i] = ex.what();
     }
+    if (opt.progress) opt.progress(++done, m);
   });
   fit_run(r, failure, opt, opt.error_cutoff, contact, scale);
   return r;
@@ -154,6 +157,7 @@ ConvergenceRun converge_mp50(const Scheme<Mp50>& scheme, const std::string& labe
   const double scale = static_cast<double>(scale_mp);
   const double eps = static_cast<double>(std::numeric_limits<Mp50>::epsilon());
   // Largest step count first: no thread is left alone with the dearest run.
+  std::atomic<std::size_t> done{0};
   parallel_for(m, opt.jobs, [&](std::size_t j) {
     const std::size_t i = m - 1 - j;
     const long n = r.steps[i];
@@ -167,6 +171,7 @@ ConvergenceRun converge_mp50(const Scheme<Mp50>& scheme, const std::string& labe
       r.error[i] = std::numeric_limits<double>::quiet_NaN();
       failure[i] = ex.what();
     }
+    if (opt.progress) opt.progress(++done, m);
   });
   fit_run(r, failure, opt, opt.mp50_error_cutoff, false, scale);
   return r;
