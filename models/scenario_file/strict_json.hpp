@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "models/find_by_name.hpp"
+
 #include <nlohmann/json.hpp>
 
 namespace granconv::strict_json {
@@ -116,22 +118,6 @@ inline nlohmann::json parse(const std::string& text, const std::string& source) 
   return j;
 }
 
-// The edit distance of two keys, for "did you mean" hints.
-inline std::size_t distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
 // Refuses a key of `object` not in `known`, naming the nearest known key.
 inline void check_keys(const nlohmann::json& object, const std::vector<std::string>& known, const std::string& path,
                        const std::string& source) {
@@ -142,7 +128,7 @@ inline void check_keys(const nlohmann::json& object, const std::vector<std::stri
     for (const auto& n : known) {
       found = found || n == k;
       all += (all.empty() ? "" : ", ") + n;
-      if (const std::size_t d = distance(k, n); d < best) best = d, nearest = n;
+      if (const std::size_t d = edit_distance(k, n); d < best) best = d, nearest = n;
     }
     if (!found)
       fail(source, field(path, k),

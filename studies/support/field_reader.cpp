@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "models/find_by_name.hpp"
+
 namespace granconv {
 
 bool Range::contains(double v) const {
@@ -28,25 +30,6 @@ std::string type_name(const nlohmann::json& v) {
 }
 
 }  // namespace field_reader_detail
-
-namespace {
-
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
-}  // namespace
 
 FieldReader::FieldReader(const nlohmann::json& object, std::string claim, std::vector<std::string>& problems,
                          std::string path)
