@@ -1,5 +1,6 @@
 #include "studies/support/comparison.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -23,11 +24,28 @@ Comparison compare_with_reference(const Problem<double>& pr, const Scheme<double
   Comparison c;
   c.steps = n;
   c.h = t_end / double(n);
-  std::vector<Vec<double>> states{pr.y0};
-  states.reserve(static_cast<std::size_t>(n) + 1);
+  // One flat buffer for the whole trajectory, allocated before the clock
+  // starts: a vector per step cost more than the explicit steps themselves.
+  const std::size_t width = static_cast<std::size_t>(pr.y0.size());
+  // The scheme's and the reference's trajectories are both kept, so bound them
+  // before allocating rather than fail with bad_alloc halfway.
+  constexpr double kMaxStoredValues = 1e9;  // 8 GB each
+  if (double(width) * (double(n) + 1) > kMaxStoredValues)
+    throw std::invalid_argument(fmt::format(
+        "{} steps of {} state values need {:.3g} GB for each of the scheme's and the reference's trajectories, "
+        "above the 8 GB limit: use a larger h or a shorter T",
+        n, width, double(width) * (double(n) + 1) * 8e-9));
+  std::vector<double> states(width * (static_cast<std::size_t>(n) + 1));
+  std::copy(pr.y0.data(), pr.y0.data() + width, states.begin());
+  long stored = 1;
   const auto start = std::chrono::steady_clock::now();
   try {
-    scheme.run(pr.chain, f, pr.y0, c.h, n, [&](long, const Vec<double>& xv) { states.push_back(xv); }, pr.exact);
+    scheme.run(
+        pr.chain, f, pr.y0, c.h, n,
+        [&](long, const Vec<double>& xv) {
+          std::copy(xv.data(), xv.data() + width, states.begin() + static_cast<std::ptrdiff_t>(width * stored++));
+        },
+        pr.exact);
   } catch (const DivergedError& d) {
     if (opt.keep_states) throw;  // the caller wants the trajectory, and there is none
     c.diverged = true;
@@ -39,17 +57,23 @@ Comparison compare_with_reference(const Problem<double>& pr, const Scheme<double
   for (long k = 0; k <= n; ++k) times.push_back(grid_time(t_end, k, n));
   const auto ref = cached_reference(pr, times, opt.reference, opt.cache_dir);
   c.reference_provenance = ref.provenance.to_json();
-  for (std::size_t k = 0; k < states.size(); ++k)
+  for (long k = 0; k < stored; ++k) {
+    const double* y = states.data() + width * static_cast<std::size_t>(k);
+    const auto& r = ref.states[static_cast<std::size_t>(k)];
     for (int i = 0; i < pr.chain.beads(); ++i) {
-      c.max_error_x = std::max(c.max_error_x, std::abs(states[k][2 * i] - ref.states[k][2 * i]));
-      c.max_error_v = std::max(c.max_error_v, std::abs(states[k][2 * i + 1] - ref.states[k][2 * i + 1]));
-      c.ref_sup_x = std::max(c.ref_sup_x, std::abs(ref.states[k][2 * i]));
-      c.ref_sup_v = std::max(c.ref_sup_v, std::abs(ref.states[k][2 * i + 1]));
+      c.max_error_x = std::max(c.max_error_x, std::abs(y[2 * i] - r[2 * i]));
+      c.max_error_v = std::max(c.max_error_v, std::abs(y[2 * i + 1] - r[2 * i + 1]));
+      c.ref_sup_x = std::max(c.ref_sup_x, std::abs(r[2 * i]));
+      c.ref_sup_v = std::max(c.ref_sup_v, std::abs(r[2 * i + 1]));
     }
+  }
   if (c.diverged) c.max_error_x = c.max_error_v = std::numeric_limits<double>::infinity();
   if (opt.keep_states) {
     c.t = std::move(times);
-    c.scheme_xv = std::move(states);
+    c.scheme_xv.reserve(static_cast<std::size_t>(stored));
+    for (long k = 0; k < stored; ++k)
+      c.scheme_xv.push_back(Eigen::Map<const Vec<double>>(states.data() + width * static_cast<std::size_t>(k),
+                                                          static_cast<Eigen::Index>(width)));
     c.reference_xv = ref.states;
   }
   return c;
