@@ -11,6 +11,7 @@
 #include "app/cli_checks.hpp"
 #include "app/commands.hpp"
 #include "app/output_flags.hpp"
+#include "studies/support/distribution/distributed_for.hpp"
 
 int granconv::cli_main(int argc, char** argv) {
   using namespace granconv::cli;
@@ -150,6 +151,13 @@ int granconv::cli_main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
+  // Under mpirun or srun every rank runs this same command (docs/cluster.md);
+  // rank 0 alone prints and writes.
+  const DistributionSession distribution;
+  if (!is_writer() && !std::freopen("/dev/null", "w", stdout)) {
+    std::cerr << "granconv: error: rank " << distribution_rank() << " cannot silence its standard output\n";
+    abort_distribution(2);
+  }
   int status = 2;
   try {
     if (*list_cmd)
@@ -162,7 +170,11 @@ int granconv::cli_main(int argc, char** argv) {
     else if (*atlas_cmd) status = atlas(atlas_args);
     else if (*validate_cmd) status = validate(validate_args);
   } catch (const std::exception& e) {
-    std::cerr << "granconv: error: " << e.what() << '\n';
+    // An error only this rank met (not a cell's failure, which every rank
+    // rethrows together) would leave the others waiting: end them all.
+    const bool alone = distribution_ranks() > 1 && !error_is_shared(e);
+    if (is_writer() || alone) std::cerr << "granconv: error: " << e.what() << '\n';
+    if (alone) abort_distribution(2);
     return 2;
   }
   // Output that never arrived (a full disk, a closed pipe) is an error, not a success.

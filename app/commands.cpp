@@ -38,6 +38,7 @@
 #include "studies/support/comparison.hpp"
 #include "studies/support/step_grid.hpp"
 #include "studies/atlas/atlas_models.hpp"
+#include "studies/support/distribution/distributed_for.hpp"
 
 namespace granconv::cli {
 
@@ -93,7 +94,8 @@ std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, con
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     results.back().record["seconds"] = seconds;
     progress.finish(k + 1, claims[k]->id, shout(results.back().verdict), seconds);
-    write_file_atomically(out / "studies" / (claims[k]->id + ".json"), results.back().record.dump(1) + "\n");
+    if (is_writer())  // under MPI, rank 0 writes (every rank holds the same result)
+      write_file_atomically(out / "studies" / (claims[k]->id + ".json"), results.back().record.dump(1) + "\n");
   }
   return results;
 }

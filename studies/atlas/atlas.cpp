@@ -11,6 +11,8 @@
 
 #include "reference/reference_cache.hpp"
 #include "studies/support/grid_errors.hpp"
+#include "studies/support/distribution/cell_bytes.hpp"
+#include "studies/support/distribution/distributed_for.hpp"
 #include "studies/support/parallel_for.hpp"
 #include "studies/support/step_grid.hpp"
 
@@ -171,10 +173,25 @@ Atlas run_atlas(const AtlasSettings& s, const StudyOptions& opt) {
     for (std::size_t k = 0; k < m; ++k) tasks.push_back({c, k, sl.steps[k]});
   }
   std::stable_sort(tasks.begin(), tasks.end(), [](const Task& x, const Task& y) { return x.n > y.n; });
-  std::atomic<std::size_t> done{0};
-  parallel_for(tasks.size(), opt.jobs, [&](std::size_t i) {
+  // A task is a cell of the distribution layer (threads or MPI ranks,
+  // studies/support/distribution/): its error and failure travel as bytes.
+  DistributedLoop loop{.order = first_first(tasks.size()), .jobs = opt.jobs, .progress = opt.progress};
+  loop.apply = [&](std::size_t i, std::string_view bytes) {
     const Task& t = tasks[i];
     AtlasCell& cell = a.cells[t.cell];
+    const Slot& sl = slots[(t.cell / (a.rows.size() * nm)) * nm + cell.model];
+    CellReader r(bytes);
+    cell.h[t.k] = sl.problem->t_end / double(t.n);
+    cell.error[t.k] = r.get<double>();
+    cell.failures[t.k] = r.get_string();
+    // The floor of studies/core/study.cpp: the reference's own error estimate plus
+    // round-off accumulated like a random walk over n steps.
+    cell.floor[t.k] = sl.ref->provenance.error_estimate +
+                      std::sqrt(double(t.n)) * std::numeric_limits<double>::epsilon() * sl.floor_scale;
+  };
+  loop.compute = [&](std::size_t i) {
+    const Task& t = tasks[i];
+    const AtlasCell& cell = a.cells[t.cell];
     const Slot& sl = slots[(t.cell / (a.rows.size() * nm)) * nm + cell.model];
     const AtlasRow& row = a.rows[cell.row];
     const ForceModel& model = a.models[cell.model];
@@ -182,22 +199,22 @@ Atlas run_atlas(const AtlasSettings& s, const StudyOptions& opt) {
                                       ? internal_state_scheme(model, *sl.problem, shipped_tableau<double>(row.scheme),
                                                               row.label)
                                       : make_scheme<double>(row.scheme);
-    cell.h[t.k] = sl.problem->t_end / double(t.n);
     // A scheme failing at one step size (Newton) is a data point, not the end
     // of the atlas: its error is NaN (excluded from the fit) and the cell says why.
+    double error;
+    std::string failure;
     try {
       const GridErrors e = grid_errors(scheme, *sl.problem, row.formulation, t.n, *sl.ref, ErrorMeasure::grid_max);
-      cell.error[t.k] = std::max(e.x, e.v);
+      error = std::max(e.x, e.v);
     } catch (const std::exception& ex) {
-      cell.error[t.k] = std::numeric_limits<double>::quiet_NaN();
-      cell.failures[t.k] = ex.what();
+      error = std::numeric_limits<double>::quiet_NaN();
+      failure = ex.what();
     }
-    // The floor of studies/core/study.cpp: the reference's own error estimate plus
-    // round-off accumulated like a random walk over n steps.
-    cell.floor[t.k] = sl.ref->provenance.error_estimate +
-                      std::sqrt(double(t.n)) * std::numeric_limits<double>::epsilon() * sl.floor_scale;
-    if (opt.progress) opt.progress(++done, tasks.size());
-  });
+    CellWriter w;
+    w.put(error).put(failure);
+    return w.take();
+  };
+  distributed_for(loop);
 
   for (auto& cell : a.cells) {
     if (!cell.not_applicable.empty()) continue;

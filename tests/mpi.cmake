@@ -1,0 +1,29 @@
+# The MPI driver (label mpi; docs/cluster.md): fast claims, an atlas slice and
+# a validate run on two ranks (one run on three), each compared with one
+# process field by field; a rank killed mid-run. Without MPI in the build or
+# without mpirun they are skipped, not failed.
+set(mpi_enabled ${GRANCONV_MPI})
+set(mpi_exec "")
+if(GRANCONV_MPI AND MPIEXEC_EXECUTABLE)
+  set(mpi_exec ${MPIEXEC_EXECUTABLE})
+endif()
+function(granconv_mpi_test name ranks command result)
+  add_test(NAME mpi.${name}
+           COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DCOMPARE=$<TARGET_FILE:compare_results>
+                   -DMPIEXEC=${mpi_exec} -DMPI_ENABLED=${mpi_enabled} -DRANKS=${ranks} -DOUT=${ctest_out}/mpi-${name}
+                   -DCOMMAND=${command} "-DARGS=${ARGN}" -DRESULT=${result}
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/check_mpi.cmake)
+  set_tests_properties(mpi.${name} PROPERTIES LABELS mpi SKIP_REGULAR_EXPRESSION "MPI test skipped" TIMEOUT 600)
+endfunction()
+# An order claim in double (one reference), one in double with the reference
+# per step size (gamma coupled to h), one per-point sweep: three kinds of loop.
+granconv_mpi_test(run-3-claims 2 run studies jvb-fig3-gl-xv th-singular-q-0.5-heun jvb-fig6-irk-impact)
+granconv_mpi_test(run-3-ranks 3 run studies jvb-fig3-cn-xw jvb-fig6-theta-nobreak)
+granconv_mpi_test(run-sweep 2 run studies/jvb-fig9.json jvb-fig9)
+granconv_mpi_test(atlas-slice 2 atlas atlas/atlas.json --claims ${CMAKE_CURRENT_SOURCE_DIR}/data/atlas-mpi-slice.json)
+granconv_mpi_test(validate 2 validate validate/cn.json --tableau ${PROJECT_SOURCE_DIR}/tableaux/cn.json)
+add_test(NAME mpi.rank-killed
+         COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DMPIEXEC=${mpi_exec}
+                 -DMPI_ENABLED=${mpi_enabled} -DOUT=${ctest_out}/mpi-rank-killed -DSTUDY=jvb-fig9 -DDELAY=3
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/check_mpi_kill.cmake)
+set_tests_properties(mpi.rank-killed PROPERTIES LABELS mpi SKIP_REGULAR_EXPRESSION "MPI test skipped" TIMEOUT 300)
