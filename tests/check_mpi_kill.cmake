@@ -1,8 +1,9 @@
 # A rank killed mid-run (SIGKILL, by `timeout` around rank 1 only): mpirun must
 # end with a non-zero status and nothing half-written, and no rank may hang
 # (the test's TIMEOUT is the bound). The claim must run longer than DELAY
-# seconds on two ranks.
+# seconds on two ranks (jvb-fig10: about 10 s).
 #   -DGRANCONV= -DMPIEXEC= -DOUT= -DSTUDY= -DDELAY= -DMPI_ENABLED=
+cmake_minimum_required(VERSION 3.19)
 include(${CMAKE_CURRENT_LIST_DIR}/mpi_launch.cmake)
 mpi_skip_unless_available()
 

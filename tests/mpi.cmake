@@ -11,7 +11,7 @@ function(granconv_mpi_test name ranks command result)
   add_test(NAME mpi.${name}
            COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DCOMPARE=$<TARGET_FILE:compare_results>
                    -DMPIEXEC=${mpi_exec} -DMPI_ENABLED=${mpi_enabled} -DRANKS=${ranks} -DOUT=${ctest_out}/mpi-${name}
-                   -DCOMMAND=${command} "-DARGS=${ARGN}" -DRESULT=${result}
+                   -DSUBCOMMAND=${command} "-DARGS=${ARGN}" -DRESULT=${result}
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/check_mpi.cmake)
   set_tests_properties(mpi.${name} PROPERTIES LABELS mpi SKIP_REGULAR_EXPRESSION "MPI test skipped" TIMEOUT 600)
 endfunction()
@@ -24,6 +24,17 @@ granconv_mpi_test(atlas-slice 2 atlas atlas/atlas.json --claims ${CMAKE_CURRENT_
 granconv_mpi_test(validate 2 validate validate/cn.json --tableau ${PROJECT_SOURCE_DIR}/tableaux/cn.json)
 add_test(NAME mpi.rank-killed
          COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DMPIEXEC=${mpi_exec}
-                 -DMPI_ENABLED=${mpi_enabled} -DOUT=${ctest_out}/mpi-rank-killed -DSTUDY=jvb-fig9 -DDELAY=3
+                 -DMPI_ENABLED=${mpi_enabled} -DOUT=${ctest_out}/mpi-rank-killed -DSTUDY=jvb-fig10 -DDELAY=2
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/check_mpi_kill.cmake)
 set_tests_properties(mpi.rank-killed PROPERTIES LABELS mpi SKIP_REGULAR_EXPRESSION "MPI test skipped" TIMEOUT 300)
+# Errors: bad input every rank meets; a cell failing (a CVODE reference per
+# step size over its wall-clock budget, raised inside the distributed cells).
+function(granconv_mpi_error_test name)
+  add_test(NAME mpi.${name}
+           COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DMPIEXEC=${mpi_exec}
+                   -DMPI_ENABLED=${mpi_enabled} -DOUT=${ctest_out}/mpi-${name} "-DARGS=${ARGN}"
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/check_mpi_error.cmake)
+  set_tests_properties(mpi.${name} PROPERTIES LABELS mpi SKIP_REGULAR_EXPRESSION "MPI test skipped" TIMEOUT 300)
+endfunction()
+granconv_mpi_error_test(error-bad-input no-such-claim)
+granconv_mpi_error_test(error-cell-failure jvb-fig6-irk-impact --reference-budget 1e-9)

@@ -42,12 +42,13 @@ int distribution_rank();   // 0 without MPI
 int distribution_ranks();  // 1 without MPI
 inline bool is_writer() { return distribution_rank() == 0; }
 
-// Whether an error every rank raised together (a cell's failure, rethrown on
-// all ranks by distributed_for) is being handled: then each rank ends
-// normally, rank 0 printing the message. Any other error on a rank of
-// several cannot be known to the others, so that rank aborts the whole run
-// (abort_distribution) instead of leaving them waiting.
+// Whether `e` is a cell's failure that distributed_for rethrew on every rank.
 bool error_is_shared(const std::exception& e);
+// Whether every rank has come to this call within a minute (all failed with
+// an error, each its own copy of it); true with one rank. A rank that is
+// alone with its error aborts the run (abort_distribution) rather than
+// leave the others waiting in a loop for ever.
+bool all_ranks_failed();
 [[noreturn]] void abort_distribution(int status);
 
 struct DistributedLoop {

@@ -234,6 +234,21 @@ int distribution_ranks() { return ranks; }
 
 bool error_is_shared(const std::exception& e) { return shared_message && *shared_message == e.what(); }
 
+bool all_ranks_failed() {
+  if (ranks < 2 || std::this_thread::get_id() != main_thread) return ranks < 2;
+  // A barrier that need not complete: the ranks that failed together meet
+  // here at about the same time (the same work precedes the same error).
+  MPI_Request request;
+  MPI_Ibarrier(MPI_COMM_WORLD, &request);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  for (int done = 0;;) {
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) return true;
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
 void abort_distribution(int status) {
   if (initialised) MPI_Abort(MPI_COMM_WORLD, status);
   std::_Exit(status);
