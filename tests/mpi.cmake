@@ -1,5 +1,5 @@
 # The MPI driver (label mpi; docs/cluster.md): fast claims, an atlas slice and
-# a validate run on two ranks (one run on three), each compared with one
+# a validate run on two ranks (two runs on three), each compared with one
 # process field by field; a rank killed mid-run. Without MPI in the build or
 # without mpirun they are skipped, not failed.
 set(mpi_enabled ${GRANCONV_MPI})
@@ -15,11 +15,14 @@ function(granconv_mpi_test name ranks command result)
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/check_mpi.cmake)
   set_tests_properties(mpi.${name} PROPERTIES LABELS mpi SKIP_REGULAR_EXPRESSION "MPI test skipped" TIMEOUT 600)
 endfunction()
-# An order claim in double (one reference), one in double with the reference
-# per step size (gamma coupled to h), one per-point sweep: three kinds of loop.
-granconv_mpi_test(run-3-claims 2 run studies jvb-fig3-gl-xv th-singular-q-0.5-heun jvb-fig6-irk-impact)
-granconv_mpi_test(run-3-ranks 3 run studies jvb-fig3-cn-xw jvb-fig6-theta-nobreak)
-granconv_mpi_test(run-sweep 2 run studies/jvb-fig9.json jvb-fig9)
+# Several claims: whole claims are the cells (claim level), on two and three
+# ranks. One claim: its loop's cells are (an order sweep with a reference per
+# step size; one in 33 digits, the largest step count first; a sweep's points).
+granconv_mpi_test(run-claims 2 run studies jvb-fig3-gl-xv th-singular-q-0.5-heun jvb-fig6-irk-impact)
+granconv_mpi_test(run-claims-3-ranks 3 run studies jvb-fig3-cn-xw jvb-fig6-theta-nobreak cd-shock-law jvb-eq9)
+granconv_mpi_test(run-order-cells 2 run studies/jvb-fig6-irk-impact.json jvb-fig6-irk-impact)
+granconv_mpi_test(run-order-cells-quad 3 run studies/th-smooth-euler.json th-smooth-euler --precision 33)
+granconv_mpi_test(run-sweep-cells 2 run studies/jvb-fig9.json jvb-fig9)
 granconv_mpi_test(atlas-slice 2 atlas atlas/atlas.json --claims ${CMAKE_CURRENT_SOURCE_DIR}/data/atlas-mpi-slice.json)
 granconv_mpi_test(validate 2 validate validate/cn.json --tableau ${PROJECT_SOURCE_DIR}/tableaux/cn.json)
 add_test(NAME mpi.rank-killed
@@ -38,3 +41,4 @@ function(granconv_mpi_error_test name)
 endfunction()
 granconv_mpi_error_test(error-bad-input no-such-claim)
 granconv_mpi_error_test(error-cell-failure jvb-fig6-irk-impact --reference-budget 1e-9)
+granconv_mpi_error_test(error-claim-failure jvb-fig6-irk-impact jvb-fig3-gl-xv --reference-budget 1e-9)

@@ -60,6 +60,13 @@ struct DistributedLoop {
   std::function<std::string(std::size_t)> compute = {};  // cell -> its bytes (any thread, any rank)
   std::function<void(std::size_t, std::string_view)> apply = {};  // on every rank, each cell once
   ProgressFn progress = {};                             // (done, total), rank 0 only
+  // Called on rank 0 (with one process: on it) as each cell's bytes arrive,
+  // one call at a time, before the loop ends: to write a result as soon as it
+  // is there. Optional.
+  std::function<void(std::size_t, std::string_view)> arrived = {};
+  // The failure rethrown is the first by cell index rather than in `order`
+  // (a loop handing out its dearest cells first but failing as in index order).
+  bool first_failure_by_index = false;
 };
 void distributed_for(const DistributedLoop& loop);
 

@@ -74,22 +74,33 @@ Outcome run_cell(const DistributedLoop& loop, std::size_t i) {
   return o;
 }
 
-// Rank 0: its threads take cells from the same queue the other ranks' requests are served from.
+// Rank 0: its threads take cells from the same queue the other ranks' requests
+// are served from. Messages name a cell by its index, so that only rank 0's
+// order counts.
 std::vector<Outcome> hand_out(const DistributedLoop& loop) {
   const std::size_t n = loop.order.size();
-  std::vector<Outcome> out(n);  // by position in the order
+  std::vector<Outcome> out(n);  // by cell index
   std::mutex mutex;
   std::size_t next = 0, done = 0;
   auto take = [&]() -> std::optional<std::size_t> {
     std::lock_guard<std::mutex> lock(mutex);
-    if (next < n) return next++;
+    if (next < n) return loop.order[next++];
     return std::nullopt;
   };
-  auto store = [&](std::size_t pos, Outcome o) {
+  std::mutex arrival;
+  auto store = [&](std::size_t i, Outcome o) {
+    if (o.ok && loop.arrived) {
+      std::lock_guard<std::mutex> lock(arrival);
+      try {
+        loop.arrived(i, o.bytes);
+      } catch (const std::exception& e) {  // the cell fails, as it would in one process
+        o = {false, e.what(), std::current_exception()};
+      }
+    }
     std::size_t d;
     {
       std::lock_guard<std::mutex> lock(mutex);
-      out[pos] = std::move(o);
+      out[i] = std::move(o);
       d = ++done;
     }
     if (loop.progress) loop.progress(d, n);
@@ -97,7 +108,7 @@ std::vector<Outcome> hand_out(const DistributedLoop& loop) {
   std::vector<std::thread> pool;
   for (int t = 0; t < std::max(1, loop.jobs); ++t)
     pool.emplace_back([&] {
-      while (const auto pos = take()) store(*pos, run_cell(loop, loop.order[*pos]));
+      while (const auto i = take()) store(*i, run_cell(loop, *i));
     });
 
   // Served until every other rank has been told there is nothing left and has
@@ -117,20 +128,20 @@ std::vector<Outcome> hand_out(const DistributedLoop& loop) {
     pause = std::chrono::microseconds(20);
     const std::string msg = receive(status.MPI_SOURCE, status.MPI_TAG, status);
     if (status.MPI_TAG == kRequest) {
-      const auto pos = take();
+      const auto i = take();
       CellWriter w;
-      w.put<std::uint64_t>(pos ? *pos : kNone);
+      w.put<std::uint64_t>(i ? *i : kNone);
       send(w.take(), status.MPI_SOURCE, kAssign);
-      if (pos) ++remote;
+      if (i) ++remote;
       else ++finished;
     } else if (status.MPI_TAG == kResult) {
       CellReader r(msg);
-      const auto pos = r.get<std::uint64_t>();
+      const auto i = r.get<std::uint64_t>();
       Outcome o;
       o.ok = r.get<std::uint8_t>() != 0;
       o.bytes = r.get_string();
-      if (pos >= n) throw std::logic_error("a rank returned a cell that was never handed out");
-      store(pos, std::move(o));
+      if (i >= n) throw std::logic_error("a rank returned a cell that was never handed out");
+      store(i, std::move(o));
       --remote;
     }
   }
@@ -143,24 +154,24 @@ void take_part(const DistributedLoop& loop) {
   const int jobs = std::max(1, loop.jobs);
   std::mutex mutex;
   std::condition_variable ready, finished;
-  std::deque<std::size_t> tasks;
+  std::deque<std::size_t> tasks;  // cell indices
   std::deque<std::pair<std::size_t, Outcome>> results;
   bool stop = false;
   std::vector<std::thread> pool;
   for (int t = 0; t < jobs; ++t)
     pool.emplace_back([&] {
       for (;;) {
-        std::size_t pos;
+        std::size_t cell;
         {
           std::unique_lock<std::mutex> lock(mutex);
           ready.wait(lock, [&] { return stop || !tasks.empty(); });
           if (tasks.empty()) return;
-          pos = tasks.front();
+          cell = tasks.front();
           tasks.pop_front();
         }
-        Outcome o = run_cell(loop, loop.order[pos]);
+        Outcome o = run_cell(loop, cell);
         std::lock_guard<std::mutex> lock(mutex);
-        results.emplace_back(pos, std::move(o));
+        results.emplace_back(cell, std::move(o));
         finished.notify_one();
       }
     });
@@ -171,12 +182,13 @@ void take_part(const DistributedLoop& loop) {
     while (!exhausted && in_flight < jobs) {
       send({}, 0, kRequest);
       CellReader r(receive(0, kAssign, status));
-      const auto pos = r.get<std::uint64_t>();
-      if (pos == kNone) {
+      const auto cell = r.get<std::uint64_t>();
+      if (cell == kNone) {
         exhausted = true;
       } else {
+        if (cell >= loop.order.size()) throw std::logic_error("rank 0 handed out a cell that does not exist");
         std::lock_guard<std::mutex> lock(mutex);
-        tasks.push_back(pos);
+        tasks.push_back(cell);
         ready.notify_one();
         ++in_flight;
       }
@@ -264,10 +276,12 @@ void distributed_for(const DistributedLoop& loop) {
   std::exception_ptr local_failure;
   if (rank == 0) {
     std::vector<Outcome> out = hand_out(loop);
-    // The first failure in the order, as parallel_for rethrows it.
+    // The first failure in the order (or by index), as one process rethrows it.
     std::uint64_t failed = kNone;
-    for (std::size_t p = 0; p < n && failed == kNone; ++p)
-      if (!out[p].ok) failed = p;
+    for (std::size_t p = 0; p < n && failed == kNone; ++p) {
+      const std::size_t i = loop.first_failure_by_index ? p : loop.order[p];
+      if (!out[i].ok) failed = i;
+    }
     if (failed != kNone) local_failure = out[failed].local;
     CellWriter w;
     w.put<std::uint64_t>(failed);
@@ -281,11 +295,11 @@ void distributed_for(const DistributedLoop& loop) {
   CellReader r(all);
   const auto failed = r.get<std::uint64_t>();
   std::string message;
-  for (std::size_t p = 0; p < n; ++p) {
+  for (std::size_t i = 0; i < n; ++i) {
     const bool ok = r.get<std::uint8_t>() != 0;
     std::string bytes = r.get_string();
-    if (ok) loop.apply(loop.order[p], bytes);
-    else if (p == failed) message = std::move(bytes);
+    if (ok) loop.apply(i, bytes);
+    else if (i == failed) message = std::move(bytes);
   }
   if (failed == kNone) return;
   shared_message = message;
