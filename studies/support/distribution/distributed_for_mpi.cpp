@@ -7,6 +7,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <exception>
@@ -48,6 +49,16 @@ std::string receive(int source, int tag, MPI_Status& status) {
 
 void send(const std::string& buf, int dest, int tag) {
   MPI_Send(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, dest, tag, MPI_COMM_WORLD);
+}
+
+// A message that breaks the protocol (a mangled or foreign one) leaves no
+// way on: say so and end every rank, rather than let the threads of this loop
+// be torn down by an exception.
+[[noreturn]] void protocol_failure(const std::string& why) {
+  std::fprintf(stderr, "granconv: error: rank %d: %s\n", rank, why.c_str());
+  std::fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, 2);
+  std::_Exit(2);
 }
 
 // One cell's outcome: its bytes, or the message of its failure.
@@ -115,6 +126,7 @@ std::vector<Outcome> hand_out(const DistributedLoop& loop) {
   // sent back every cell it took. Polled, so that a waiting rank 0 costs no core.
   int finished = 0;
   std::size_t remote = 0;
+  std::vector<int> holder(n, -1);  // the rank computing each cell handed out
   auto pause = std::chrono::microseconds(20);
   while (finished < ranks - 1 || remote > 0) {
     int flag = 0;
@@ -132,15 +144,21 @@ std::vector<Outcome> hand_out(const DistributedLoop& loop) {
       CellWriter w;
       w.put<std::uint64_t>(i ? *i : kNone);
       send(w.take(), status.MPI_SOURCE, kAssign);
-      if (i) ++remote;
+      if (i) ++remote, holder[*i] = status.MPI_SOURCE;
       else ++finished;
     } else if (status.MPI_TAG == kResult) {
-      CellReader r(msg);
-      const auto i = r.get<std::uint64_t>();
+      std::uint64_t i = 0;
       Outcome o;
-      o.ok = r.get<std::uint8_t>() != 0;
-      o.bytes = r.get_string();
-      if (i >= n) throw std::logic_error("a rank returned a cell that was never handed out");
+      try {
+        CellReader r(msg);
+        i = r.get<std::uint64_t>();
+        o.ok = r.get<std::uint8_t>() != 0;
+        o.bytes = r.get_string();
+      } catch (const std::exception& e) {
+        protocol_failure(e.what());
+      }
+      if (i >= n || holder[i] != status.MPI_SOURCE) protocol_failure("a rank returned a cell it was not given");
+      holder[i] = -1;
       store(i, std::move(o));
       --remote;
     }
@@ -181,12 +199,13 @@ void take_part(const DistributedLoop& loop) {
   for (;;) {
     while (!exhausted && in_flight < jobs) {
       send({}, 0, kRequest);
-      CellReader r(receive(0, kAssign, status));
-      const auto cell = r.get<std::uint64_t>();
+      const std::string msg = receive(0, kAssign, status);
+      if (msg.size() != sizeof(std::uint64_t)) protocol_failure("a cell's number from rank 0 is mangled");
+      const auto cell = CellReader(msg).get<std::uint64_t>();
       if (cell == kNone) {
         exhausted = true;
       } else {
-        if (cell >= loop.order.size()) throw std::logic_error("rank 0 handed out a cell that does not exist");
+        if (cell >= loop.order.size()) protocol_failure("rank 0 handed out a cell that does not exist");
         std::lock_guard<std::mutex> lock(mutex);
         tasks.push_back(cell);
         ready.notify_one();
@@ -214,14 +233,31 @@ void take_part(const DistributedLoop& loop) {
   for (auto& t : pool) t.join();
 }
 
+// Waits for a request without spinning: a rank done with its cells may wait
+// long for the others, and a blocking MPI call would keep a core busy
+// meanwhile (Open MPI polls), taking it from the ranks still computing.
+void wait_idle(MPI_Request& request) {
+  auto pause = std::chrono::microseconds(20);
+  for (int done = 0;;) {
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(2000));
+  }
+}
+
 // Rank 0's bytes to every rank, in pieces that fit an int count.
 void broadcast(std::string& buf) {
   std::uint64_t size = buf.size();
-  MPI_Bcast(&size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  MPI_Request request;
+  MPI_Ibcast(&size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD, &request);
+  wait_idle(request);
   buf.resize(size);
   constexpr std::uint64_t piece = std::uint64_t{1} << 30;
-  for (std::uint64_t at = 0; at < size; at += piece)
-    MPI_Bcast(buf.data() + at, static_cast<int>(std::min(piece, size - at)), MPI_BYTE, 0, MPI_COMM_WORLD);
+  for (std::uint64_t at = 0; at < size; at += piece) {
+    MPI_Ibcast(buf.data() + at, static_cast<int>(std::min(piece, size - at)), MPI_BYTE, 0, MPI_COMM_WORLD, &request);
+    wait_idle(request);
+  }
 }
 
 }  // namespace
