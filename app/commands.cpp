@@ -261,6 +261,7 @@ int report(const ReportArgs& a) {
   const auto claims = catalogue(a.claims);
   prepare_output_dir(a.out);
   if (a.no_run) {
+    if (!is_writer()) return 0;  // under MPI, rank 0 draws the report
     write_report({a.out, "gnuplot", report_claims(claims)});
     std::cout << fmt::format("report: {} written from the results in {}\n",
                              (std::filesystem::path(a.out) / "report" / "index.html").string(),
@@ -287,6 +288,7 @@ int report(const ReportArgs& a) {
     rows.push_back({{"id", rec.at("study")}, {"verdict", to_string(r.verdict)},
                     {"expected_verdict", rec.value("expected_verdict", "pass")}, {"status", statuses.back()}});
   }
+  if (!is_writer()) return 0;  // under MPI, rank 0 draws the report
   // Results of claims no longer in the catalogue must not reach the report.
   for (const auto& e : std::filesystem::directory_iterator(out / "studies"))
     if (e.path().extension() == ".json" && !ids.count(e.path().filename().string())) std::filesystem::remove(e.path());
