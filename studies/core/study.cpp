@@ -193,13 +193,13 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
   }
   std::vector<nlohmann::json> provenance(m);
   // One cell per step size, on this process's threads or on MPI ranks
-  // (studies/support/distribution/); a cell's result travels as bytes.
-  // Extended precision runs the largest step count first, so that no thread
-  // or rank is left alone with the dearest run at the end (results do not
-  // depend on the order; a failure rethrown is the first in it, as before).
-  const bool largest_first = !P::shared_reference;
-  DistributedLoop loop{.order = largest_first ? last_first(m) : first_first(m), .jobs = opt.jobs,
-                       .progress = opt.progress};
+  // (studies/support/distribution/); a cell's result travels as bytes. The
+  // largest step count goes first, so that no thread or rank is left alone
+  // with the dearest run at the end (results do not depend on the order). A
+  // failure rethrown is the one it always was: in double the smallest step
+  // count's, in extended precision the largest's.
+  DistributedLoop loop{.order = last_first(m), .jobs = opt.jobs, .progress = opt.progress,
+                       .first_failure_by_index = P::shared_reference};
   loop.compute = [&](std::size_t i) {
     const long n = res.steps[i];
     const double h = t_end / double(n);
