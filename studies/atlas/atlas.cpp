@@ -139,16 +139,37 @@ Atlas run_atlas(const AtlasSettings& s, const StudyOptions& opt) {
       sl.steps = step_counts(g.t_end, g.h_max, g.h_min, g.per_decade);
       live.push_back(p * nm + m);
     }
-  parallel_for(live.size(), opt.jobs, [&](std::size_t i) {
-    Slot& sl = slots[live[i]];
+  // The references are cells too (threads or MPI ranks): a reference travels
+  // as its times, its states' raw doubles and its provenance.
+  DistributedLoop references{.order = first_first(live.size()), .jobs = opt.jobs};
+  references.compute = [&](std::size_t i) {
+    const Slot& sl = slots[live[i]];
     const auto times = all_grid_times(sl.problem->t_end, sl.steps);
     const ForceModel& model = a.models[live[i] % nm];
     // The bi-stiffness reference is not cached (reference_cache keys on a
     // Chain); it takes a few seconds.
-    sl.ref = model.internal_state() ? internal_state_reference(model, *sl.problem, times, opt.reference)
-                                    : cached_reference(*sl.problem, times, opt.reference, opt.cache_dir);
-    for (const auto& x : sl.ref->states) sl.floor_scale = std::max(sl.floor_scale, x.cwiseAbs().maxCoeff());
-  });
+    const ReferenceSolution ref = model.internal_state()
+                                      ? internal_state_reference(model, *sl.problem, times, opt.reference)
+                                      : cached_reference(*sl.problem, times, opt.reference, opt.cache_dir);
+    CellWriter w;
+    w.put(ref.times).put(ref.provenance.to_json()).put<std::uint64_t>(ref.states.size());
+    for (const auto& x : ref.states) w.put(std::vector<double>(x.data(), x.data() + x.size()));
+    return w.take();
+  };
+  references.apply = [&](std::size_t i, std::string_view bytes) {
+    Slot& sl = slots[live[i]];
+    CellReader r(bytes);
+    ReferenceSolution ref;
+    ref.times = r.get_doubles();
+    ref.provenance = Provenance::from_json(r.get_json());
+    for (auto k = r.get<std::uint64_t>(); k > 0; --k) {
+      const std::vector<double> x = r.get_doubles();
+      ref.states.push_back(Eigen::Map<const Vec<double>>(x.data(), static_cast<Eigen::Index>(x.size())));
+    }
+    for (const auto& x : ref.states) sl.floor_scale = std::max(sl.floor_scale, x.cwiseAbs().maxCoeff());
+    sl.ref = std::move(ref);
+  };
+  distributed_for(references);
   for (std::size_t i : live)
     a.references[fmt::format("{}/{}", to_string(a.problems[i / nm]), a.models[i % nm].name)] =
         slots[i].ref->provenance.to_json();
