@@ -17,6 +17,7 @@
 #include "studies/atlas/atlas_claims.hpp"
 #include "studies/core/catalogue.hpp"
 #include "studies/core/claim.hpp"
+#include "studies/support/distribution/distributed_for.hpp"
 
 namespace granconv::cli {
 
@@ -51,8 +52,10 @@ int atlas(const AtlasArgs& a) {
                          c.at("usable")[k].get<bool>() ? 1 : 0);
   }
   const auto dir = std::filesystem::path(a.out) / "atlas";
-  write_file_atomically(dir / "atlas.json", r.record.dump(1) + "\n");
-  write_file_atomically(dir / "cells.csv", csv);
+  if (is_writer()) {  // under MPI, rank 0 writes (every rank holds the same result)
+    write_file_atomically(dir / "atlas.json", r.record.dump(1) + "\n");
+    write_file_atomically(dir / "cells.csv", csv);
+  }
   progress.finish(1, claim->id, "done", seconds);  // the verdicts are in the summary
   if (a.output.json)
     print_json({{"summary", r.summary}, {"atlas", (dir / "atlas.json").string()},

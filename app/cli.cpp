@@ -11,9 +11,17 @@
 #include "app/cli_checks.hpp"
 #include "app/commands.hpp"
 #include "app/output_flags.hpp"
+#include "studies/support/distribution/distributed_for.hpp"
 
 int granconv::cli_main(int argc, char** argv) {
   using namespace granconv::cli;
+  // Under mpirun or srun every rank runs this same command (docs/cluster.md);
+  // rank 0 alone prints and writes.
+  const DistributionSession distribution;
+  if (!is_writer() && !std::freopen("/dev/null", "w", stdout)) {
+    std::cerr << "granconv: error: rank " << distribution_rank() << " cannot silence its standard output\n";
+    abort_distribution(2);
+  }
   CLI::App app{"granconv — convergence and order verification for time integrators on granular contact dynamics"};
   app.require_subcommand(1);
   // One line, like every other error (the usual second line points to --help).
@@ -148,6 +156,7 @@ int granconv::cli_main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    if (!is_writer()) return e.get_exit_code() == 0 ? 0 : 2;  // rank 0 says it
     return app.exit(e) == 0 ? 0 : 2;
   }
   int status = 2;
@@ -162,7 +171,15 @@ int granconv::cli_main(int argc, char** argv) {
     else if (*atlas_cmd) status = atlas(atlas_args);
     else if (*validate_cmd) status = validate(validate_args);
   } catch (const std::exception& e) {
-    std::cerr << "granconv: error: " << e.what() << '\n';
+    // As a rule every rank meets the same error (bad input, a reference over
+    // its budget, a cell's failure rethrown on all ranks): rank 0 says it and
+    // all end with status 2. An error this rank met alone would leave the
+    // others waiting: then it ends them all.
+    if (!error_is_shared(e) && !all_ranks_failed()) {
+      std::cerr << "granconv: error: " << e.what() << '\n';
+      abort_distribution(2);
+    }
+    if (is_writer()) std::cerr << "granconv: error: " << e.what() << '\n';
     return 2;
   }
   // Output that never arrived (a full disk, a closed pipe) is an error, not a success.

@@ -38,6 +38,8 @@
 #include "studies/support/comparison.hpp"
 #include "studies/support/step_grid.hpp"
 #include "studies/atlas/atlas_models.hpp"
+#include "studies/support/distribution/cell_bytes.hpp"
+#include "studies/support/distribution/distributed_for.hpp"
 
 namespace granconv::cli {
 
@@ -80,9 +82,56 @@ std::vector<ReportClaim> report_claims(const std::vector<Claim>& catalogue) {
   return out;
 }
 
+// Under MPI, several claims are the cells of one distributed loop: each runs
+// whole on one rank (its own loops on that rank's threads), the dearest first
+// (by the seconds of its previous record in DIR/studies, if any: the order
+// changes no result), and rank 0 writes each record as it arrives.
+std::vector<ClaimResult> run_claims_on_ranks(const std::vector<const Claim*>& claims, const StudyOptions& base,
+                                            const std::filesystem::path& out, bool quiet) {
+  const std::size_t n = claims.size();
+  std::vector<double> cost(n, 0);
+  for (std::size_t k = 0; k < n && is_writer(); ++k) try {
+      cost[k] = read_json_file(out / "studies" / (claims[k]->id + ".json"), "result record").value("seconds", 0.0);
+    } catch (const std::exception&) {  // no previous record: no hint
+    }
+  DistributedLoop loop{.order = first_first(n), .jobs = 1, .first_failure_by_index = true};
+  std::stable_sort(loop.order.begin(), loop.order.end(), [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
+  loop.compute = [&](std::size_t k) {
+    StudyOptions opt = base;
+    opt.progress = nullptr;
+    const auto start = std::chrono::steady_clock::now();
+    ClaimResult r = run_claim(*claims[k], opt);
+    r.record["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CellWriter w;
+    w.put(r.record).put(r.summary).put<std::uint8_t>(r.pass).put<int>(static_cast<int>(r.verdict));
+    return w.take();
+  };
+  auto result = [](std::string_view bytes) {
+    CellReader in(bytes);
+    ClaimResult r;
+    r.record = in.get_json();
+    r.summary = in.get_string();
+    r.pass = in.get<std::uint8_t>() != 0;
+    r.verdict = static_cast<Verdict>(in.get<int>());
+    return r;
+  };
+  ProgressDisplay progress(ProgressDisplay::style_for(quiet), "study", n);
+  std::size_t arrived = 0;
+  loop.arrived = [&](std::size_t k, std::string_view bytes) {
+    const ClaimResult r = result(bytes);
+    write_file_atomically(out / "studies" / (claims[k]->id + ".json"), r.record.dump(1) + "\n");
+    progress.finish(++arrived, claims[k]->id, shout(r.verdict), r.record.at("seconds").get<double>());
+  };
+  std::vector<ClaimResult> results(n);
+  loop.apply = [&](std::size_t k, std::string_view bytes) { results[k] = result(bytes); };
+  distributed_for(loop);
+  return results;
+}
+
 // One study after the other, each record written as soon as it is done.
 std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, const StudyOptions& base,
                                    const std::filesystem::path& out, bool quiet) {
+  if (distribution_ranks() > 1 && claims.size() > 1) return run_claims_on_ranks(claims, base, out, quiet);
   ProgressDisplay progress(ProgressDisplay::style_for(quiet), "study", claims.size());
   std::vector<ClaimResult> results;
   for (std::size_t k = 0; k < claims.size(); ++k) {
@@ -93,7 +142,8 @@ std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, con
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     results.back().record["seconds"] = seconds;
     progress.finish(k + 1, claims[k]->id, shout(results.back().verdict), seconds);
-    write_file_atomically(out / "studies" / (claims[k]->id + ".json"), results.back().record.dump(1) + "\n");
+    if (is_writer())  // under MPI, rank 0 writes (every rank holds the same result)
+      write_file_atomically(out / "studies" / (claims[k]->id + ".json"), results.back().record.dump(1) + "\n");
   }
   return results;
 }
@@ -211,6 +261,7 @@ int report(const ReportArgs& a) {
   const auto claims = catalogue(a.claims);
   prepare_output_dir(a.out);
   if (a.no_run) {
+    if (!is_writer()) return 0;  // under MPI, rank 0 draws the report
     write_report({a.out, "gnuplot", report_claims(claims)});
     std::cout << fmt::format("report: {} written from the results in {}\n",
                              (std::filesystem::path(a.out) / "report" / "index.html").string(),
@@ -237,6 +288,7 @@ int report(const ReportArgs& a) {
     rows.push_back({{"id", rec.at("study")}, {"verdict", to_string(r.verdict)},
                     {"expected_verdict", rec.value("expected_verdict", "pass")}, {"status", statuses.back()}});
   }
+  if (!is_writer()) return 0;  // under MPI, rank 0 draws the report
   // Results of claims no longer in the catalogue must not reach the report.
   for (const auto& e : std::filesystem::directory_iterator(out / "studies"))
     if (e.path().extension() == ".json" && !ids.count(e.path().filename().string())) std::filesystem::remove(e.path());

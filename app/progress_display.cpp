@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include "studies/support/distribution/distributed_for.hpp"
+
 namespace granconv::cli {
 
 namespace {
@@ -44,7 +46,7 @@ std::string short_duration(double seconds) {
 }
 
 ProgressDisplay::Style ProgressDisplay::style_for(bool quiet) {
-  if (quiet) return Style::off;
+  if (quiet || !is_writer()) return Style::off;  // under MPI, rank 0 shows the progress
   const char* term = std::getenv("TERM");
   if (::isatty(STDERR_FILENO) && !(term && std::strcmp(term, "dumb") == 0)) return Style::bar;
   return Style::lines;

@@ -20,6 +20,7 @@
 #include "reports/pages/validation_page.hpp"
 #include "schemes/tableau_file.hpp"
 #include "studies/validate/validate.hpp"
+#include "studies/support/distribution/distributed_for.hpp"
 
 namespace granconv::cli {
 
@@ -59,7 +60,7 @@ int validate(const ValidateArgs& a) {
   };
   const ValidationResult result = validate_scheme(scheme_under_test(tableau), opt);
   const auto dir = std::filesystem::path(a.out) / "validate";
-  write_validation_page(result, dir);
+  if (is_writer()) write_validation_page(result, dir);  // under MPI, rank 0 writes
   const std::string stem = validation_file_stem(result.name);
   const std::string verdict = !result.pass ? "FAIL" : result.inconclusive ? "INCONCLUSIVE" : "PASS";
   if (a.output.json) {

@@ -11,6 +11,8 @@
 
 #include "reference/reference_cache.hpp"
 #include "studies/support/grid_errors.hpp"
+#include "studies/support/distribution/cell_bytes.hpp"
+#include "studies/support/distribution/distributed_for.hpp"
 #include "studies/support/parallel_for.hpp"
 #include "studies/support/step_grid.hpp"
 
@@ -137,16 +139,37 @@ Atlas run_atlas(const AtlasSettings& s, const StudyOptions& opt) {
       sl.steps = step_counts(g.t_end, g.h_max, g.h_min, g.per_decade);
       live.push_back(p * nm + m);
     }
-  parallel_for(live.size(), opt.jobs, [&](std::size_t i) {
-    Slot& sl = slots[live[i]];
+  // The references are cells too (threads or MPI ranks): a reference travels
+  // as its times, its states' raw doubles and its provenance.
+  DistributedLoop references{.order = first_first(live.size()), .jobs = opt.jobs};
+  references.compute = [&](std::size_t i) {
+    const Slot& sl = slots[live[i]];
     const auto times = all_grid_times(sl.problem->t_end, sl.steps);
     const ForceModel& model = a.models[live[i] % nm];
     // The bi-stiffness reference is not cached (reference_cache keys on a
     // Chain); it takes a few seconds.
-    sl.ref = model.internal_state() ? internal_state_reference(model, *sl.problem, times, opt.reference)
-                                    : cached_reference(*sl.problem, times, opt.reference, opt.cache_dir);
-    for (const auto& x : sl.ref->states) sl.floor_scale = std::max(sl.floor_scale, x.cwiseAbs().maxCoeff());
-  });
+    const ReferenceSolution ref = model.internal_state()
+                                      ? internal_state_reference(model, *sl.problem, times, opt.reference)
+                                      : cached_reference(*sl.problem, times, opt.reference, opt.cache_dir);
+    CellWriter w;
+    w.put(ref.times).put(ref.provenance.to_json()).put<std::uint64_t>(ref.states.size());
+    for (const auto& x : ref.states) w.put(std::vector<double>(x.data(), x.data() + x.size()));
+    return w.take();
+  };
+  references.apply = [&](std::size_t i, std::string_view bytes) {
+    Slot& sl = slots[live[i]];
+    CellReader r(bytes);
+    ReferenceSolution ref;
+    ref.times = r.get_doubles();
+    ref.provenance = Provenance::from_json(r.get_json());
+    for (auto k = r.get<std::uint64_t>(); k > 0; --k) {
+      const std::vector<double> x = r.get_doubles();
+      ref.states.push_back(Eigen::Map<const Vec<double>>(x.data(), static_cast<Eigen::Index>(x.size())));
+    }
+    for (const auto& x : ref.states) sl.floor_scale = std::max(sl.floor_scale, x.cwiseAbs().maxCoeff());
+    sl.ref = std::move(ref);
+  };
+  distributed_for(references);
   for (std::size_t i : live)
     a.references[fmt::format("{}/{}", to_string(a.problems[i / nm]), a.models[i % nm].name)] =
         slots[i].ref->provenance.to_json();
@@ -171,10 +194,25 @@ Atlas run_atlas(const AtlasSettings& s, const StudyOptions& opt) {
     for (std::size_t k = 0; k < m; ++k) tasks.push_back({c, k, sl.steps[k]});
   }
   std::stable_sort(tasks.begin(), tasks.end(), [](const Task& x, const Task& y) { return x.n > y.n; });
-  std::atomic<std::size_t> done{0};
-  parallel_for(tasks.size(), opt.jobs, [&](std::size_t i) {
+  // A task is a cell of the distribution layer (threads or MPI ranks,
+  // studies/support/distribution/): its error and failure travel as bytes.
+  DistributedLoop loop{.order = first_first(tasks.size()), .jobs = opt.jobs, .progress = opt.progress};
+  loop.apply = [&](std::size_t i, std::string_view bytes) {
     const Task& t = tasks[i];
     AtlasCell& cell = a.cells[t.cell];
+    const Slot& sl = slots[(t.cell / (a.rows.size() * nm)) * nm + cell.model];
+    CellReader r(bytes);
+    cell.h[t.k] = sl.problem->t_end / double(t.n);
+    cell.error[t.k] = r.get<double>();
+    cell.failures[t.k] = r.get_string();
+    // The floor of studies/core/study.cpp: the reference's own error estimate plus
+    // round-off accumulated like a random walk over n steps.
+    cell.floor[t.k] = sl.ref->provenance.error_estimate +
+                      std::sqrt(double(t.n)) * std::numeric_limits<double>::epsilon() * sl.floor_scale;
+  };
+  loop.compute = [&](std::size_t i) {
+    const Task& t = tasks[i];
+    const AtlasCell& cell = a.cells[t.cell];
     const Slot& sl = slots[(t.cell / (a.rows.size() * nm)) * nm + cell.model];
     const AtlasRow& row = a.rows[cell.row];
     const ForceModel& model = a.models[cell.model];
@@ -182,22 +220,22 @@ Atlas run_atlas(const AtlasSettings& s, const StudyOptions& opt) {
                                       ? internal_state_scheme(model, *sl.problem, shipped_tableau<double>(row.scheme),
                                                               row.label)
                                       : make_scheme<double>(row.scheme);
-    cell.h[t.k] = sl.problem->t_end / double(t.n);
     // A scheme failing at one step size (Newton) is a data point, not the end
     // of the atlas: its error is NaN (excluded from the fit) and the cell says why.
+    double error;
+    std::string failure;
     try {
       const GridErrors e = grid_errors(scheme, *sl.problem, row.formulation, t.n, *sl.ref, ErrorMeasure::grid_max);
-      cell.error[t.k] = std::max(e.x, e.v);
+      error = std::max(e.x, e.v);
     } catch (const std::exception& ex) {
-      cell.error[t.k] = std::numeric_limits<double>::quiet_NaN();
-      cell.failures[t.k] = ex.what();
+      error = std::numeric_limits<double>::quiet_NaN();
+      failure = ex.what();
     }
-    // The floor of studies/core/study.cpp: the reference's own error estimate plus
-    // round-off accumulated like a random walk over n steps.
-    cell.floor[t.k] = sl.ref->provenance.error_estimate +
-                      std::sqrt(double(t.n)) * std::numeric_limits<double>::epsilon() * sl.floor_scale;
-    if (opt.progress) opt.progress(++done, tasks.size());
-  });
+    CellWriter w;
+    w.put(error).put(failure);
+    return w.take();
+  };
+  distributed_for(loop);
 
   for (auto& cell : a.cells) {
     if (!cell.not_applicable.empty()) continue;

@@ -16,6 +16,8 @@
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/support/grid_errors.hpp"
 #include "reference/mp_reference.hpp"
+#include "studies/support/distribution/cell_bytes.hpp"
+#include "studies/support/distribution/distributed_for.hpp"
 #include "studies/support/parallel_for.hpp"
 #include "studies/support/step_grid.hpp"
 #include "studies/core/study_precision.hpp"
@@ -190,38 +192,52 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
     }
   }
   std::vector<nlohmann::json> provenance(m);
-  std::atomic<std::size_t> done{0};
-  // Extended precision runs the largest step count first, so that no thread is left alone with
-  // the dearest run at the end (results do not depend on the order).
-  const bool largest_first = !P::shared_reference;
-  parallel_for(m, opt.jobs, [&](std::size_t j) {
-    const std::size_t i = largest_first ? m - 1 - j : j;
+  // One cell per step size, on this process's threads or on MPI ranks
+  // (studies/support/distribution/); a cell's result travels as bytes. The
+  // largest step count goes first, so that no thread or rank is left alone
+  // with the dearest run at the end (results do not depend on the order). A
+  // failure rethrown is the one it always was: in double the smallest step
+  // count's, in extended precision the largest's.
+  DistributedLoop loop{.order = last_first(m), .jobs = opt.jobs, .progress = opt.progress,
+                       .first_failure_by_index = P::shared_reference};
+  loop.compute = [&](std::size_t i) {
     const long n = res.steps[i];
     const double h = t_end / double(n);
     GridErrors e;
+    double r_error, r_scale;
+    nlohmann::json r_provenance;
     if (shared) {
       e = claim_grid_errors(claim, scheme, pr, form, n, *shared);
-      ref_error[i] = shared->provenance.error_estimate;
-      ref_scale[i] = scale_of(*shared);
+      r_error = shared->provenance.error_estimate;
+      r_scale = scale_of(*shared);
     } else {
       std::optional<Problem<S>> own;
       const Problem<S>& pr_h = claim.gamma_per_h ? own.emplace(problem_at<S>(claim, h)) : pr;
       auto ref = P::reference(pr_h, reference_times(claim, pr.t_end, {n}), opt);
       if (!problem_error) {
         if constexpr (!P::shared_reference) P::reference_error(pr_h, problem_at<Mp50>(claim, h), ref.provenance, 1, opt.reference.max_seconds);
-        provenance[i] = ref.provenance.to_json();
+        r_provenance = ref.provenance.to_json();
       }
       e = claim_grid_errors(claim, scheme, pr_h, form, n, ref);
-      ref_error[i] = problem_error ? *problem_error : ref.provenance.error_estimate;
-      ref_scale[i] = scale_of(ref);
+      r_error = problem_error ? *problem_error : ref.provenance.error_estimate;
+      r_scale = scale_of(ref);
     }
-    res.h[i] = h;
-    res.diverged[i] = e.diverged_reason;
-    res.error_x[i] = e.x;
-    res.error_v[i] = e.v;
-    res.error[i] = final_time_only(claim) ? e.x : std::max(e.x, e.v);
-    if (opt.progress) opt.progress(++done, m);
-  });
+    CellWriter w;
+    w.put(e.diverged_reason).put(e.x).put(e.v).put(r_error).put(r_scale).put(r_provenance);
+    return w.take();
+  };
+  loop.apply = [&](std::size_t i, std::string_view bytes) {
+    CellReader r(bytes);
+    res.h[i] = t_end / double(res.steps[i]);
+    res.diverged[i] = r.get_string();
+    res.error_x[i] = r.get<double>();
+    res.error_v[i] = r.get<double>();
+    ref_error[i] = r.get<double>();
+    ref_scale[i] = r.get<double>();
+    provenance[i] = r.get_json();
+    res.error[i] = final_time_only(claim) ? res.error_x[i] : std::max(res.error_x[i], res.error_v[i]);
+  };
+  distributed_for(loop);
   if (!shared && !problem_error) {
     // One provenance for the record (the finest step's), every estimate in the floor.
     res.reference = provenance.back();

@@ -19,6 +19,10 @@ namespace granconv {
 // the largest `done`. It never sees a result, so it cannot change one.
 using ProgressFn = std::function<void(std::size_t done, std::size_t total)>;
 
+// How many parallel_for bodies this thread is inside: a loop started from
+// within one stays on this process (distribution/distributed_for.hpp).
+inline thread_local int parallel_body_depth = 0;
+
 inline void parallel_for(std::size_t count, int jobs, const std::function<void(std::size_t)>& body) {
   std::atomic<std::size_t> next{0};
   std::mutex failure_mutex;
@@ -27,8 +31,11 @@ inline void parallel_for(std::size_t count, int jobs, const std::function<void(s
   auto worker = [&] {
     for (std::size_t i; (i = next.fetch_add(1)) < count;) {
       try {
+        ++parallel_body_depth;
         body(i);
+        --parallel_body_depth;
       } catch (...) {
+        --parallel_body_depth;
         std::lock_guard<std::mutex> lock(failure_mutex);
         if (i < failed_index) {
           failed_index = i;

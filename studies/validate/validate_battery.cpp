@@ -29,6 +29,8 @@
 #include "studies/support/grid_errors.hpp"
 #include "reference/mp_reference.hpp"
 #include "fit/order_fit.hpp"
+#include "studies/support/distribution/cell_bytes.hpp"
+#include "studies/support/distribution/distributed_for.hpp"
 #include "studies/support/parallel_for.hpp"
 #include "studies/support/step_grid.hpp"
 #include "studies/validate/validate_detail.hpp"
@@ -101,11 +103,23 @@ ConvergenceRun converge(const Scheme<double>& scheme, const std::string& label, 
   const auto ref = cached_reference(pr, all_grid_times(t_end, r.steps), opt.reference, opt.cache_dir);
   double scale = 0;
   for (const auto& x : ref.states) scale = std::max(scale, x.cwiseAbs().maxCoeff());
-  std::atomic<std::size_t> done{0};
-  parallel_for(m, opt.jobs, [&](std::size_t i) {
+  // One cell per step size, on threads or MPI ranks (studies/support/distribution/),
+  // the largest step count first (results do not depend on the order).
+  DistributedLoop loop{.order = last_first(m), .jobs = opt.jobs, .progress = opt.progress};
+  loop.apply = [&](std::size_t i, std::string_view bytes) {
     const long n = r.steps[i];
     r.h[i] = t_end / double(n);
     r.floor[i] = ref.provenance.error_estimate + std::sqrt(double(n)) * std::numeric_limits<double>::epsilon() * scale;
+    CellReader in(bytes);
+    r.error[i] = in.get<double>();
+    const double seconds = in.get<double>();
+    if (timing) r.seconds[i] = seconds;
+    failure[i] = in.get_string();
+  };
+  loop.compute = [&](std::size_t i) {
+    const long n = r.steps[i];
+    double error, seconds = 0;
+    std::string failed;
     // A scheme may fail at coarse steps (Newton divergence): that point has
     // no error, the others still count.
     try {
@@ -116,16 +130,19 @@ ConvergenceRun converge(const Scheme<double>& scheme, const std::string& label, 
         e = grid_errors(scheme, pr, f, n, ref, ErrorMeasure::grid_max);
         best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
       }
-      r.error[i] = std::max(e.x, e.v);
-      if (timing) r.seconds[i] = best;
-      if (e.diverged) failure[i] = e.diverged_reason;
+      error = std::max(e.x, e.v);
+      seconds = best;
+      if (e.diverged) failed = e.diverged_reason;
     } catch (const std::exception& ex) {
-      r.error[i] = std::numeric_limits<double>::quiet_NaN();
-      if (timing) r.seconds[i] = std::numeric_limits<double>::quiet_NaN();
-      failure[i] = ex.what();
+      error = std::numeric_limits<double>::quiet_NaN();
+      seconds = std::numeric_limits<double>::quiet_NaN();
+      failed = ex.what();
     }
-    if (opt.progress) opt.progress(++done, m);
-  });
+    CellWriter w;
+    w.put(error).put(seconds).put(failed);
+    return w.take();
+  };
+  distributed_for(loop);
   fit_run(r, failure, opt, opt.error_cutoff, contact, scale);
   return r;
 }
@@ -156,23 +173,32 @@ ConvergenceRun converge_mp50(const Scheme<Mp50>& scheme, const std::string& labe
   for (const auto& x : ref.states) scale_mp = std::max<Mp50>(scale_mp, x.cwiseAbs().maxCoeff());
   const double scale = static_cast<double>(scale_mp);
   const double eps = static_cast<double>(std::numeric_limits<Mp50>::epsilon());
-  // Largest step count first: no thread is left alone with the dearest run.
-  std::atomic<std::size_t> done{0};
-  parallel_for(m, opt.jobs, [&](std::size_t j) {
-    const std::size_t i = m - 1 - j;
+  // Largest step count first: no thread or rank is left alone with the dearest run.
+  DistributedLoop loop{.order = last_first(m), .jobs = opt.jobs, .progress = opt.progress};
+  loop.apply = [&](std::size_t i, std::string_view bytes) {
     const long n = r.steps[i];
     r.h[i] = t_end / double(n);
     r.floor[i] = estimate.error_estimate + std::sqrt(double(n)) * eps * scale;
+    CellReader in(bytes);
+    r.error[i] = in.get<double>();
+    failure[i] = in.get_string();
+  };
+  loop.compute = [&](std::size_t i) {
+    double error;
+    std::string failed;
     try {
-      const GridErrors e = grid_errors<Mp50>(scheme, pr, f, n, times, ref.states, ErrorMeasure::grid_max);
-      r.error[i] = std::max(e.x, e.v);
-      if (e.diverged) failure[i] = e.diverged_reason;
+      const GridErrors e = grid_errors<Mp50>(scheme, pr, f, r.steps[i], times, ref.states, ErrorMeasure::grid_max);
+      error = std::max(e.x, e.v);
+      if (e.diverged) failed = e.diverged_reason;
     } catch (const std::exception& ex) {
-      r.error[i] = std::numeric_limits<double>::quiet_NaN();
-      failure[i] = ex.what();
+      error = std::numeric_limits<double>::quiet_NaN();
+      failed = ex.what();
     }
-    if (opt.progress) opt.progress(++done, m);
-  });
+    CellWriter w;
+    w.put(error).put(failed);
+    return w.take();
+  };
+  distributed_for(loop);
   fit_run(r, failure, opt, opt.mp50_error_cutoff, false, scale);
   return r;
 }

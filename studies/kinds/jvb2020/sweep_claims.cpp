@@ -13,6 +13,8 @@
 #include "models/scenarios.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/support/comparison.hpp"
+#include "studies/support/distribution/cell_bytes.hpp"
+#include "studies/support/distribution/distributed_for.hpp"
 #include "studies/support/parallel_for.hpp"
 #include "studies/support/record_helpers.hpp"
 
@@ -78,6 +80,41 @@ struct PointResult {
   std::vector<std::string> failure;                       // per run, empty when it ran
   std::map<double, double> ref_final_v, ref_sup_x, ref_sup_v;  // per h
 };
+
+// A point's result as the bytes of a distributed cell, and back.
+void put_map(CellWriter& w, const std::map<double, double>& m) {
+  w.put<std::uint64_t>(m.size());
+  for (const auto& [k, v] : m) w.put(k).put(v);
+}
+std::map<double, double> get_map(CellReader& r) {
+  std::map<double, double> m;
+  for (auto n = r.get<std::uint64_t>(); n > 0; --n) {
+    const double k = r.get<double>();
+    m[k] = r.get<double>();
+  }
+  return m;
+}
+std::string point_bytes(const PointResult& p) {
+  CellWriter w;
+  w.put(p.value).put(p.error_x).put(p.error_v).put(p.seconds).put(p.failure);
+  put_map(w, p.ref_final_v);
+  put_map(w, p.ref_sup_x);
+  put_map(w, p.ref_sup_v);
+  return w.take();
+}
+PointResult point_from(std::string_view bytes) {
+  CellReader r(bytes);
+  PointResult p;
+  p.value = r.get_doubles();
+  p.error_x = r.get_doubles();
+  p.error_v = r.get_doubles();
+  p.seconds = r.get_doubles();
+  p.failure = r.get_strings();
+  p.ref_final_v = get_map(r);
+  p.ref_sup_x = get_map(r);
+  p.ref_sup_v = get_map(r);
+  return p;
+}
 
 json num(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
 double round_sig(double v, int digits = 4) {
@@ -161,12 +198,15 @@ class Sweep {
       schemes.push_back(make_scheme<double>(r.scheme, so));
     }
     const bool keep = quantity_ == "final-velocity";
-    parallel_for(x_.size(), opt_.jobs, [&](std::size_t i) {
+    // One cell per sweep point, on threads or MPI ranks (studies/support/distribution/).
+    DistributedLoop loop{.order = first_first(x_.size()), .jobs = opt_.jobs};
+    loop.apply = [&](std::size_t i, std::string_view bytes) { points_[i] = point_from(bytes); };
+    loop.compute = [&](std::size_t i) {
       Parameters p = params_;
       p.set(parameter_, x_[i]);
       const auto pr = make_problem<double>(scenario_, p);
       const int last = pr.chain.beads() - 1;
-      PointResult& out = points_[i];
+      PointResult out;
       const std::size_t n = runs_.size();
       out.value.assign(n, kNaN);
       out.error_x.assign(n, kNaN);
@@ -197,7 +237,9 @@ class Sweep {
           out.failure[k] = e.what();
         }
       }
-    });
+      return point_bytes(out);
+    };
+    distributed_for(loop);
   }
 
   std::size_t run_index(const std::string& key) const {

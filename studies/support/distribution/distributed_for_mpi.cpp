@@ -1,0 +1,346 @@
+// The distribution layer over MPI (built with GRANCONV_MPI): rank 0 hands out
+// the cells of a loop on request and gathers their bytes, then broadcasts all
+// of them. Only the main thread of a rank calls MPI (MPI_THREAD_FUNNELED);
+// the cells run on `jobs` threads per rank, rank 0's own included.
+#include <mpi.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <thread>
+
+#include "studies/support/distribution/cell_bytes.hpp"
+#include "studies/support/distribution/distributed_for.hpp"
+
+namespace granconv {
+namespace {
+
+bool initialised = false;
+int rank = 0, ranks = 1;
+std::thread::id main_thread;
+int loop_depth = 0;
+std::optional<std::string> shared_message;
+
+enum Tag : int { kRequest = 1601, kAssign = 1602, kResult = 1603 };
+constexpr std::uint64_t kNone = ~std::uint64_t{0};
+
+// mpirun (Open MPI), srun and other PMI launchers set one of these.
+bool launched_by_mpi() {
+  for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"})
+    if (std::getenv(v)) return true;
+  return false;
+}
+
+std::string receive(int source, int tag, MPI_Status& status) {
+  MPI_Probe(source, tag, MPI_COMM_WORLD, &status);
+  int len = 0;
+  MPI_Get_count(&status, MPI_BYTE, &len);
+  std::string buf(static_cast<std::size_t>(len), '\0');
+  MPI_Recv(buf.data(), len, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return buf;
+}
+
+void send(const std::string& buf, int dest, int tag) {
+  MPI_Send(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, dest, tag, MPI_COMM_WORLD);
+}
+
+// A message that breaks the protocol (a mangled or foreign one) leaves no
+// way on: say so and end every rank, rather than let the threads of this loop
+// be torn down by an exception.
+[[noreturn]] void protocol_failure(const std::string& why) {
+  std::fprintf(stderr, "granconv: error: rank %d: %s\n", rank, why.c_str());
+  std::fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, 2);
+  std::_Exit(2);
+}
+
+// One cell's outcome: its bytes, or the message of its failure.
+struct Outcome {
+  bool ok = false;
+  std::string bytes;
+  std::exception_ptr local;  // rank 0's own failures, rethrown as they were
+};
+
+Outcome run_cell(const DistributedLoop& loop, std::size_t i) {
+  Outcome o;
+  ++parallel_body_depth;  // a loop inside a cell stays on this process
+  try {
+    o.bytes = loop.compute(i);
+    o.ok = true;
+  } catch (const std::exception& e) {
+    o.bytes = e.what();
+    o.local = std::current_exception();
+  } catch (...) {
+    o.bytes = "unknown error";
+    o.local = std::current_exception();
+  }
+  --parallel_body_depth;
+  return o;
+}
+
+// Rank 0: its threads take cells from the same queue the other ranks' requests
+// are served from. Messages name a cell by its index, so that only rank 0's
+// order counts.
+std::vector<Outcome> hand_out(const DistributedLoop& loop) {
+  const std::size_t n = loop.order.size();
+  std::vector<Outcome> out(n);  // by cell index
+  std::mutex mutex;
+  std::size_t next = 0, done = 0;
+  auto take = [&]() -> std::optional<std::size_t> {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (next < n) return loop.order[next++];
+    return std::nullopt;
+  };
+  std::mutex arrival;
+  auto store = [&](std::size_t i, Outcome o) {
+    if (o.ok && loop.arrived) {
+      std::lock_guard<std::mutex> lock(arrival);
+      try {
+        loop.arrived(i, o.bytes);
+      } catch (const std::exception& e) {  // the cell fails, as it would in one process
+        o = {false, e.what(), std::current_exception()};
+      }
+    }
+    std::size_t d;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      out[i] = std::move(o);
+      d = ++done;
+    }
+    if (loop.progress) loop.progress(d, n);
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < std::max(1, loop.jobs); ++t)
+    pool.emplace_back([&] {
+      while (const auto i = take()) store(*i, run_cell(loop, *i));
+    });
+
+  // Served until every other rank has been told there is nothing left and has
+  // sent back every cell it took. Polled, so that a waiting rank 0 costs no core.
+  int finished = 0;
+  std::size_t remote = 0;
+  std::vector<int> holder(n, -1);  // the rank computing each cell handed out
+  auto pause = std::chrono::microseconds(20);
+  while (finished < ranks - 1 || remote > 0) {
+    int flag = 0;
+    MPI_Status status;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
+    if (!flag) {
+      std::this_thread::sleep_for(pause);
+      pause = std::min(pause * 2, std::chrono::microseconds(2000));
+      continue;
+    }
+    pause = std::chrono::microseconds(20);
+    const std::string msg = receive(status.MPI_SOURCE, status.MPI_TAG, status);
+    if (status.MPI_TAG == kRequest) {
+      const auto i = take();
+      CellWriter w;
+      w.put<std::uint64_t>(i ? *i : kNone);
+      send(w.take(), status.MPI_SOURCE, kAssign);
+      if (i) ++remote, holder[*i] = status.MPI_SOURCE;
+      else ++finished;
+    } else if (status.MPI_TAG == kResult) {
+      std::uint64_t i = 0;
+      Outcome o;
+      try {
+        CellReader r(msg);
+        i = r.get<std::uint64_t>();
+        o.ok = r.get<std::uint8_t>() != 0;
+        o.bytes = r.get_string();
+      } catch (const std::exception& e) {
+        protocol_failure(e.what());
+      }
+      if (i >= n || holder[i] != status.MPI_SOURCE) protocol_failure("a rank returned a cell it was not given");
+      holder[i] = -1;
+      store(i, std::move(o));
+      --remote;
+    }
+  }
+  for (auto& t : pool) t.join();
+  return out;
+}
+
+// Another rank: asks for a cell whenever one of its threads is free, and returns each result.
+void take_part(const DistributedLoop& loop) {
+  const int jobs = std::max(1, loop.jobs);
+  std::mutex mutex;
+  std::condition_variable ready, finished;
+  std::deque<std::size_t> tasks;  // cell indices
+  std::deque<std::pair<std::size_t, Outcome>> results;
+  bool stop = false;
+  std::vector<std::thread> pool;
+  for (int t = 0; t < jobs; ++t)
+    pool.emplace_back([&] {
+      for (;;) {
+        std::size_t cell;
+        {
+          std::unique_lock<std::mutex> lock(mutex);
+          ready.wait(lock, [&] { return stop || !tasks.empty(); });
+          if (tasks.empty()) return;
+          cell = tasks.front();
+          tasks.pop_front();
+        }
+        Outcome o = run_cell(loop, cell);
+        std::lock_guard<std::mutex> lock(mutex);
+        results.emplace_back(cell, std::move(o));
+        finished.notify_one();
+      }
+    });
+  int in_flight = 0;
+  bool exhausted = false;
+  MPI_Status status;
+  for (;;) {
+    while (!exhausted && in_flight < jobs) {
+      send({}, 0, kRequest);
+      const std::string msg = receive(0, kAssign, status);
+      if (msg.size() != sizeof(std::uint64_t)) protocol_failure("a cell's number from rank 0 is mangled");
+      const auto cell = CellReader(msg).get<std::uint64_t>();
+      if (cell == kNone) {
+        exhausted = true;
+      } else {
+        if (cell >= loop.order.size()) protocol_failure("rank 0 handed out a cell that does not exist");
+        std::lock_guard<std::mutex> lock(mutex);
+        tasks.push_back(cell);
+        ready.notify_one();
+        ++in_flight;
+      }
+    }
+    if (in_flight == 0) break;
+    std::pair<std::size_t, Outcome> res;
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      finished.wait(lock, [&] { return !results.empty(); });
+      res = std::move(results.front());
+      results.pop_front();
+    }
+    CellWriter w;
+    w.put<std::uint64_t>(res.first).put<std::uint8_t>(res.second.ok ? 1 : 0).put(res.second.bytes);
+    send(w.take(), 0, kResult);
+    --in_flight;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    stop = true;
+  }
+  ready.notify_all();
+  for (auto& t : pool) t.join();
+}
+
+// Waits for a request without spinning: a rank done with its cells may wait
+// long for the others, and a blocking MPI call would keep a core busy
+// meanwhile (Open MPI polls), taking it from the ranks still computing.
+void wait_idle(MPI_Request& request) {
+  auto pause = std::chrono::microseconds(20);
+  for (int done = 0;;) {
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(2000));
+  }
+}
+
+// Rank 0's bytes to every rank, in pieces that fit an int count.
+void broadcast(std::string& buf) {
+  std::uint64_t size = buf.size();
+  MPI_Request request;
+  MPI_Ibcast(&size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD, &request);
+  wait_idle(request);
+  buf.resize(size);
+  constexpr std::uint64_t piece = std::uint64_t{1} << 30;
+  for (std::uint64_t at = 0; at < size; at += piece) {
+    MPI_Ibcast(buf.data() + at, static_cast<int>(std::min(piece, size - at)), MPI_BYTE, 0, MPI_COMM_WORLD, &request);
+    wait_idle(request);
+  }
+}
+
+}  // namespace
+
+DistributionSession::DistributionSession() {
+  if (initialised || !launched_by_mpi()) return;
+  int provided = 0;
+  MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+  initialised = true;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  main_thread = std::this_thread::get_id();
+}
+
+DistributionSession::~DistributionSession() {
+  int finalized = 0;
+  if (initialised && (MPI_Finalized(&finalized), !finalized)) MPI_Finalize();
+}
+
+int distribution_rank() { return rank; }
+int distribution_ranks() { return ranks; }
+
+bool error_is_shared(const std::exception& e) { return shared_message && *shared_message == e.what(); }
+
+bool all_ranks_failed() {
+  if (ranks < 2 || std::this_thread::get_id() != main_thread) return ranks < 2;
+  // A barrier that need not complete: the ranks that failed together meet
+  // here at about the same time (the same work precedes the same error).
+  MPI_Request request;
+  MPI_Ibarrier(MPI_COMM_WORLD, &request);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  for (int done = 0;;) {
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) return true;
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
+void abort_distribution(int status) {
+  if (initialised) MPI_Abort(MPI_COMM_WORLD, status);
+  std::_Exit(status);
+}
+
+void distributed_for(const DistributedLoop& loop) {
+  if (ranks < 2 || loop_depth > 0 || parallel_body_depth > 0 || std::this_thread::get_id() != main_thread)
+    return distribution_detail::local_for(loop);
+  shared_message.reset();
+  ++loop_depth;
+  const std::size_t n = loop.order.size();
+  std::string all;
+  std::exception_ptr local_failure;
+  if (rank == 0) {
+    std::vector<Outcome> out = hand_out(loop);
+    // The first failure in the order (or by index), as one process rethrows it.
+    std::uint64_t failed = kNone;
+    for (std::size_t p = 0; p < n && failed == kNone; ++p) {
+      const std::size_t i = loop.first_failure_by_index ? p : loop.order[p];
+      if (!out[i].ok) failed = i;
+    }
+    if (failed != kNone) local_failure = out[failed].local;
+    CellWriter w;
+    w.put<std::uint64_t>(failed);
+    for (const auto& o : out) w.put<std::uint8_t>(o.ok ? 1 : 0).put(o.bytes);
+    all = w.take();
+  } else {
+    take_part(loop);
+  }
+  broadcast(all);
+  --loop_depth;
+  CellReader r(all);
+  const auto failed = r.get<std::uint64_t>();
+  std::string message;
+  for (std::size_t i = 0; i < n; ++i) {
+    const bool ok = r.get<std::uint8_t>() != 0;
+    std::string bytes = r.get_string();
+    if (ok) loop.apply(i, bytes);
+    else if (i == failed) message = std::move(bytes);
+  }
+  if (failed == kNone) return;
+  shared_message = message;
+  if (local_failure) std::rethrow_exception(local_failure);
+  throw std::runtime_error(message);
+}
+
+}  // namespace granconv

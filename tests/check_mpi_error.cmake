@@ -1,0 +1,30 @@
+# An error under mpirun ends as in one process: status 2 and the same one
+# line, said once (by rank 0), whether every rank met it on its own (bad
+# input) or one rank's cell failed and every rank rethrew it.
+#   -DGRANCONV= -DMPIEXEC= -DOUT= -DARGS=<run's arguments, ;-separated> -DMPI_ENABLED=
+cmake_minimum_required(VERSION 3.19)
+include(${CMAKE_CURRENT_LIST_DIR}/mpi_launch.cmake)
+mpi_skip_unless_available()
+
+file(REMOVE_RECURSE ${OUT})
+execute_process(COMMAND ${GRANCONV} run ${ARGS} --jobs 1 --quiet --out ${OUT}/single --cache none
+                RESULT_VARIABLE single_status ERROR_VARIABLE single_err OUTPUT_QUIET)
+mpi_command(launch 2)
+execute_process(COMMAND ${launch} ${GRANCONV} run ${ARGS} --jobs 1 --quiet --out ${OUT}/mpi --cache none
+                RESULT_VARIABLE status ERROR_VARIABLE err OUTPUT_QUIET)
+if(NOT single_status EQUAL 2 OR NOT status EQUAL 2)
+  message(FATAL_ERROR "expected status 2 from both, got ${single_status} (one process) and ${status} (mpirun):\n${err}")
+endif()
+string(REGEX MATCHALL "granconv: error: [^\n]*" single_lines "${single_err}")
+string(REGEX MATCHALL "granconv: error: [^\n]*" lines "${err}")
+list(LENGTH lines count)
+if(NOT count EQUAL 1 OR NOT lines STREQUAL single_lines)
+  message(FATAL_ERROR "one process said\n  ${single_lines}\nmpirun said (${count} times)\n  ${lines}")
+endif()
+if(EXISTS ${OUT}/mpi/studies)
+  file(GLOB written ${OUT}/mpi/studies/*)
+  if(written)
+    message(FATAL_ERROR "files written despite the error: ${written}")
+  endif()
+endif()
+message(STATUS "both: status 2, ${lines}")

@@ -1,0 +1,44 @@
+# The MPI driver (label mpi; docs/cluster.md): fast claims, an atlas slice and
+# a validate run on two ranks (two runs on three), each compared with one
+# process field by field; a rank killed mid-run. Without MPI in the build or
+# without mpirun they are skipped, not failed.
+set(mpi_enabled ${GRANCONV_MPI})
+set(mpi_exec "")
+if(GRANCONV_MPI AND MPIEXEC_EXECUTABLE)
+  set(mpi_exec ${MPIEXEC_EXECUTABLE})
+endif()
+function(granconv_mpi_test name ranks command result)
+  add_test(NAME mpi.${name}
+           COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DCOMPARE=$<TARGET_FILE:compare_results>
+                   -DMPIEXEC=${mpi_exec} -DMPI_ENABLED=${mpi_enabled} -DRANKS=${ranks} -DOUT=${ctest_out}/mpi-${name}
+                   -DSUBCOMMAND=${command} "-DARGS=${ARGN}" -DRESULT=${result}
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/check_mpi.cmake)
+  set_tests_properties(mpi.${name} PROPERTIES LABELS mpi SKIP_REGULAR_EXPRESSION "MPI test skipped" TIMEOUT 600)
+endfunction()
+# Several claims: whole claims are the cells (claim level), on two and three
+# ranks. One claim: its loop's cells are (an order sweep with a reference per
+# step size; one in 33 digits, the largest step count first; a sweep's points).
+granconv_mpi_test(run-claims 2 run studies jvb-fig3-gl-xv th-singular-q-0.5-heun jvb-fig6-irk-impact)
+granconv_mpi_test(run-claims-3-ranks 3 run studies jvb-fig3-cn-xw jvb-fig6-theta-nobreak cd-shock-law jvb-eq9)
+granconv_mpi_test(run-order-cells 2 run studies/jvb-fig6-irk-impact.json jvb-fig6-irk-impact)
+granconv_mpi_test(run-order-cells-quad 3 run studies/th-smooth-euler.json th-smooth-euler --precision 33)
+granconv_mpi_test(run-sweep-cells 2 run studies/jvb-fig9.json jvb-fig9)
+granconv_mpi_test(atlas-slice 2 atlas atlas/atlas.json --claims ${CMAKE_CURRENT_SOURCE_DIR}/data/atlas-mpi-slice.json)
+granconv_mpi_test(validate 2 validate validate/cn.json --tableau ${PROJECT_SOURCE_DIR}/tableaux/cn.json)
+add_test(NAME mpi.rank-killed
+         COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DMPIEXEC=${mpi_exec}
+                 -DMPI_ENABLED=${mpi_enabled} -DOUT=${ctest_out}/mpi-rank-killed -DSTUDY=jvb-fig10 -DDELAY=2
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/check_mpi_kill.cmake)
+set_tests_properties(mpi.rank-killed PROPERTIES LABELS mpi SKIP_REGULAR_EXPRESSION "MPI test skipped" TIMEOUT 300)
+# Errors: bad input every rank meets; a cell failing (a CVODE reference per
+# step size over its wall-clock budget, raised inside the distributed cells).
+function(granconv_mpi_error_test name)
+  add_test(NAME mpi.${name}
+           COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DMPIEXEC=${mpi_exec}
+                   -DMPI_ENABLED=${mpi_enabled} -DOUT=${ctest_out}/mpi-${name} "-DARGS=${ARGN}"
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/check_mpi_error.cmake)
+  set_tests_properties(mpi.${name} PROPERTIES LABELS mpi SKIP_REGULAR_EXPRESSION "MPI test skipped" TIMEOUT 300)
+endfunction()
+granconv_mpi_error_test(error-bad-input no-such-claim)
+granconv_mpi_error_test(error-cell-failure jvb-fig6-irk-impact --reference-budget 1e-9)
+granconv_mpi_error_test(error-claim-failure jvb-fig6-irk-impact jvb-fig3-gl-xv --reference-budget 1e-9)
