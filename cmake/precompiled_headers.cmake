@@ -1,0 +1,46 @@
+# GRANCONV_PCH: the heavy third-party headers (Boost.Multiprecision, Eigen,
+# nlohmann/json, fmt, the standard library; Catch2 for the test binaries)
+# parsed once per build instead of once per source file. One precompiled
+# header is built per set (library, tests) and reused by every target whose
+# compile flags match it; the reuse is PRIVATE, so nothing reaches the
+# installed targets' interface. Results do not change: the same headers are
+# included, only earlier.
+option(GRANCONV_PCH "Precompile the heavy third-party headers" OFF)
+if(NOT GRANCONV_PCH)
+  return()
+endif()
+
+set(granconv_pch_headers <algorithm> <chrono> <cmath> <filesystem> <fstream> <functional> <iostream> <limits>
+    <map> <optional> <random> <set> <sstream> <stdexcept> <string> <vector>
+    <boost/multiprecision/cpp_bin_float.hpp> <boost/multiprecision/float128.hpp> <Eigen/Dense>
+    <fmt/format.h> <nlohmann/json.hpp>)
+# A GCC precompiled header is used only when the macros it depends on match,
+# so its carriers link the libraries that carry granconv_schemes' flags.
+file(WRITE ${CMAKE_BINARY_DIR}/granconv_pch.cpp "")
+add_library(granconv_pch OBJECT ${CMAKE_BINARY_DIR}/granconv_pch.cpp)
+target_link_libraries(granconv_pch PRIVATE granconv_models Boost::headers fmt::fmt)
+target_precompile_headers(granconv_pch PRIVATE ${granconv_pch_headers})
+add_library(granconv_test_pch OBJECT ${CMAKE_BINARY_DIR}/granconv_pch.cpp)
+target_link_libraries(granconv_test_pch PRIVATE granconv_models Boost::headers fmt::fmt granconv_catch_main)
+target_precompile_headers(granconv_test_pch PRIVATE ${granconv_pch_headers} <catch2/catch.hpp>)
+
+# Targets at or above granconv_schemes (they have its flags); granconv_models,
+# granconv_fit and the tests of those alone do not, and catch_main defines
+# CATCH_CONFIG_MAIN before its include.
+foreach(target granconv_schemes granconv_reference granconv_studies granconv_reports granconv_cli granconv)
+  target_precompile_headers(${target} REUSE_FROM granconv_pch)
+endforeach()
+if(BUILD_TESTING)
+  get_property(test_targets DIRECTORY ${PROJECT_SOURCE_DIR}/tests PROPERTY BUILDSYSTEM_TARGETS)
+  foreach(target IN LISTS test_targets)
+    get_target_property(type ${target} TYPE)
+    get_target_property(libs ${target} LINK_LIBRARIES)
+    if(type STREQUAL "EXECUTABLE" AND libs MATCHES "granconv_(schemes|reference|studies|reports)")
+      if(libs MATCHES "granconv_catch_main")
+        target_precompile_headers(${target} REUSE_FROM granconv_test_pch)
+      else()
+        target_precompile_headers(${target} REUSE_FROM granconv_pch)
+      endif()
+    endif()
+  endforeach()
+endif()
