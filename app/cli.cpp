@@ -84,6 +84,9 @@ int granconv::cli_main(int argc, char** argv) {
       ->capture_default_str()
       ->check(finite_number("number of seconds", true));
   add_output_flags(run_cmd, run_args.output);
+  run_cmd->add_flag("--heavy", run_args.heavy,
+                    "Run heavy claims (hours of CPU, `granconv list` marks them): by name, and in 'all' (left out without "
+                    "--heavy)");
 
   ReportArgs report_args;
   auto* report_cmd = app.add_subcommand("report", "Run every study and regenerate DIR/report/index.html");

@@ -74,7 +74,7 @@ void collect_schemes(const nlohmann::json& j, std::vector<std::string>& out, int
 std::vector<ReportClaim> report_claims(const std::vector<Claim>& catalogue) {
   std::vector<ReportClaim> out;
   for (const auto& c : catalogue) {
-    ReportClaim r{c.id, c.title, c.paper, c.item, c.kind, c.expected_verdict, {}, c.is_new};
+    ReportClaim r{c.id, c.title, c.paper, c.item, c.kind, c.expected_verdict, {}, c.is_new, c.heavy, c.estimated_cost};
     if (!c.scheme.empty()) r.schemes.push_back(c.scheme);
     collect_schemes(c.record, r.schemes);
     out.push_back(std::move(r));
@@ -210,13 +210,23 @@ int run(const RunArgs& a) {
   set_claim_file_folders({a.tableaux, a.scenarios});
   const auto claims = catalogue(a.claims);
   std::vector<const Claim*> selected;
+  int heavy_left_out = 0;
   for (const auto& id : a.studies) {
     if (id == "all") {
-      for (const auto& c : claims) selected.push_back(&c);
+      for (const auto& c : claims) {
+        if (c.heavy && !a.heavy) ++heavy_left_out;
+        else selected.push_back(&c);
+      }
     } else {
-      selected.push_back(&find_claim(claims, id));
+      const Claim& c = find_claim(claims, id);
+      if (c.heavy && !a.heavy)
+        throw std::invalid_argument("claim '" + id + "' is heavy (" + c.estimated_cost + "): add --heavy to run it");
+      selected.push_back(&c);
     }
   }
+  if (heavy_left_out && !a.output.quiet && !a.output.json)
+    std::cerr << fmt::format("run all: {} heavy claim{} left out (granconv list marks them; --heavy runs them)\n",
+                             heavy_left_out, heavy_left_out == 1 ? "" : "s");
   StudyOptions opt;
   opt.jobs = resolve_jobs(a.jobs);
   opt.cache_dir = resolve_cache(a.cache, a.out);
@@ -268,10 +278,12 @@ int report(const ReportArgs& a) {
                              (std::filesystem::path(a.out) / "studies").string());
     return 0;
   }
+  // Heavy claims are not in the default run (the report says they exist);
+  // results of theirs from `run --heavy` stay in DIR/studies.
   std::vector<const Claim*> all;
   std::set<std::string> ids;
   for (const auto& c : claims) {
-    all.push_back(&c);
+    if (!c.heavy) all.push_back(&c);
     ids.insert(c.id + ".json");
   }
   StudyOptions opt;
@@ -302,7 +314,7 @@ int report(const ReportArgs& a) {
     print_json({{"summary", line}, {"claims", rows}, {"report", (out / "report" / "index.html").string()},
                 {"results_summary", (out / "results-summary.json").string()}, {"seconds", seconds}});
   else if (!a.output.quiet)
-    std::cout << fmt::format("report: {} studies: {}; {} written in {:.1f} s\n", claims.size(), line,
+    std::cout << fmt::format("report: {} studies: {}; {} written in {:.1f} s\n", all.size(), line,
                              (out / "report" / "index.html").string(), seconds);
   return 0;
 }
@@ -470,13 +482,17 @@ int list(const std::string& what, bool markdown, const std::string& claims_file,
         if (expected.empty()) expected = "see the claim's checks";
         const auto it = statuses.find(c.id);
         std::string status = it == statuses.end() ? "not run" : it->second;
+        if (c.heavy && it == statuses.end())
+          status = "heavy, not in the default run (`granconv run --heavy`, " + c.estimated_cost + ")";
         if (status == "deviates" || status == "inconclusive") status = "**" + status + "**: " + c.deviation;
         else if (status.rfind("unexpected", 0) == 0 || status == "not run") status = "**" + status + "**";
         std::cout << fmt::format("| `{}` | {} | {}, {} | {} | {} | {} | {} |\n", c.id, c.kind, c.paper, c.item, scheme,
                                  scenario, expected, status);
       }
     } else {
-      for (const auto& c : claims) std::cout << fmt::format("{:18} {}\n", c.id, c.title);
+      for (const auto& c : claims)
+        std::cout << fmt::format("{:18} {}{}\n", c.id, c.title,
+                                 c.heavy ? " [heavy: " + c.estimated_cost + "; run --heavy]" : std::string());
     }
   }
   return 0;

@@ -32,6 +32,7 @@ struct RunArgs {
   std::string negative_twin;      // apply the claim's negative twin of this name (it must then fail)
   std::string tableaux, scenarios;  // folders of the file names in claim records (ClaimFileFolders)
   OutputFlags output;
+  bool heavy = false;  // heavy claims ("heavy": true) run only with --heavy
 };
 int run(const RunArgs& a);
 

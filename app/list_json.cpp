@@ -32,9 +32,12 @@ int list_json(const std::string& what, const std::string& claims_file) {
       rows.push_back({{"name", m.name}, {"label", m.label}, {"notes", m.notes}, {"formulations", formulations}});
     }
   } else {
-    for (const auto& c : load_catalogue(catalogue_path(claims_file)))
-      rows.push_back({{"id", c.id}, {"title", c.title}, {"kind", c.kind}, {"paper", c.paper}, {"item", c.item},
-                      {"expected_verdict", c.expected_verdict}});
+    for (const auto& c : load_catalogue(catalogue_path(claims_file))) {
+      nlohmann::json row = {{"id", c.id}, {"title", c.title}, {"kind", c.kind}, {"paper", c.paper}, {"item", c.item},
+                            {"expected_verdict", c.expected_verdict}, {"heavy", c.heavy}};
+      if (c.heavy) row["estimated_cost"] = c.estimated_cost;
+      rows.push_back(std::move(row));
+    }
   }
   print_json(rows);
   return 0;

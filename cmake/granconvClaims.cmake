@@ -7,7 +7,8 @@
 #   catalogue order, GRANCONV_CLAIM_IDS, GRANCONV_CLAIM_KINDS (default
 #   "order"), GRANCONV_CLAIM_VERDICTS (expected_verdict, default "pass"),
 #   GRANCONV_CLAIM_TWINS (per claim, its negative twins' names joined by "|",
-#   or "-") and GRANCONV_CLAIM_FILES (for CMAKE_CONFIGURE_DEPENDS). A <dir> is
+#   or "-"), GRANCONV_CLAIM_HEAVY ("heavy" for a claim with "heavy": true,
+#   else "-") and GRANCONV_CLAIM_FILES (for CMAKE_CONFIGURE_DEPENDS). A <dir> is
 #   a catalogue folder (index.json and the files it lists, in that order).
 # A claim id in two files stops the configuration, naming both.
 cmake_policy(VERSION 3.19)  # also under -P (IN_LIST)
@@ -16,6 +17,7 @@ function(granconv_read_catalogue dir)
   set(kinds)
   set(verdicts)
   set(twins)
+  set(heavy)
   if(IS_DIRECTORY ${dir})
     set(files ${dir}/index.json)
     file(READ ${dir}/index.json index)
@@ -69,12 +71,19 @@ function(granconv_read_catalogue dir)
         string(JOIN "|" claim_twins ${claim_twins})
       endif()
       list(APPEND twins "${claim_twins}")
+      string(JSON is_heavy ERROR_VARIABLE no_heavy GET "${text}" claims ${i} heavy)
+      if(NOT no_heavy AND is_heavy)
+        list(APPEND heavy heavy)
+      else()
+        list(APPEND heavy -)
+      endif()
     endforeach()
   endforeach()
   set(GRANCONV_CLAIM_IDS ${ids} PARENT_SCOPE)
   set(GRANCONV_CLAIM_KINDS ${kinds} PARENT_SCOPE)
   set(GRANCONV_CLAIM_VERDICTS ${verdicts} PARENT_SCOPE)
   set(GRANCONV_CLAIM_TWINS ${twins} PARENT_SCOPE)
+  set(GRANCONV_CLAIM_HEAVY ${heavy} PARENT_SCOPE)
   set(GRANCONV_CLAIM_FILES ${files} PARENT_SCOPE)
 endfunction()
 
@@ -181,8 +190,15 @@ function(granconv_add_claims)
     set(cmd ${arg_COMMAND})
   endif()
   set(cache ${arg_OUT}/cache)
-  foreach(id kind verdict twins IN ZIP_LISTS GRANCONV_CLAIM_IDS GRANCONV_CLAIM_KINDS GRANCONV_CLAIM_VERDICTS
-                                        GRANCONV_CLAIM_TWINS)
+  foreach(id kind verdict twins heavy IN ZIP_LISTS GRANCONV_CLAIM_IDS GRANCONV_CLAIM_KINDS GRANCONV_CLAIM_VERDICTS
+                                              GRANCONV_CLAIM_TWINS GRANCONV_CLAIM_HEAVY)
+    # A heavy claim (hours of CPU, "heavy": true) is registered DISABLED with
+    # the label heavy: listed by ctest -N and in ctest's summary as not run,
+    # never run by a plain ctest; `granconv run --heavy <id>` runs it.
+    set(claim_extra ${extra})
+    if(heavy STREQUAL "heavy")
+      list(APPEND claim_extra --heavy)
+    endif()
     if(kind STREQUAL "order")
       set(name ${arg_PREFIX}order.${id})
       set(labels order)
@@ -193,14 +209,18 @@ function(granconv_add_claims)
     if(verdict STREQUAL "fail" OR verdict STREQUAL "inconclusive")
       add_test(NAME ${name}
                COMMAND ${CMAKE_COMMAND} -DGRANCONV=${cmd} -DID=${id} -DEXPECT=${verdict} -DOUT=${arg_OUT}
-                       -DCACHE=${cache} -DJOBS=${arg_JOBS} "-DEXTRA=${extra}"
+                       -DCACHE=${cache} -DJOBS=${arg_JOBS} "-DEXTRA=${claim_extra}"
                        -P ${_granconv_claims_dir}/granconvExpectVerdict.cmake)
       if(verdict STREQUAL "fail")
         list(APPEND labels deviation)
       endif()
     else()
       add_test(NAME ${name} COMMAND ${cmd} run ${id} --check --jobs ${arg_JOBS} --out ${arg_OUT} --cache ${cache}
-                                    ${extra})
+                                    ${claim_extra})
+    endif()
+    if(heavy STREQUAL "heavy")
+      list(APPEND labels heavy)
+      set_tests_properties(${name} PROPERTIES DISABLED TRUE)
     endif()
     set_tests_properties(${name} PROPERTIES LABELS "${labels};${arg_LABELS}")
     if(NOT twins STREQUAL "-")
@@ -208,10 +228,13 @@ function(granconv_add_claims)
       foreach(twin IN LISTS twins)
         set(tname ${arg_PREFIX}negative.${twin}-fails-${id})
         add_test(NAME ${tname}
-                 COMMAND ${CMAKE_COMMAND} -DGRANCONV=${cmd} "-DARGS=${id};--negative-twin;${twin};${extra}"
+                 COMMAND ${CMAKE_COMMAND} -DGRANCONV=${cmd} "-DARGS=${id};--negative-twin;${twin};${claim_extra}"
                          -DOUT=${arg_OUT}/negative/${twin}-${id} -DCACHE=${cache} -DJOBS=${arg_JOBS}
                          -P ${_granconv_claims_dir}/granconvExpectClaimFailure.cmake)
         set_tests_properties(${tname} PROPERTIES LABELS "negative;${arg_LABELS}")
+        if(heavy STREQUAL "heavy")
+          set_tests_properties(${tname} PROPERTIES LABELS "negative;heavy;${arg_LABELS}" DISABLED TRUE)
+        endif()
       endforeach()
     endif()
   endforeach()

@@ -32,6 +32,7 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+#include <type_traits>
 
 #include "models/block_tridiagonal.hpp"
 #include "models/mollified_sqrt.hpp"
@@ -175,6 +176,16 @@ class ChainSystem {
       throw std::invalid_argument(
           "the (x, w) formulation needs a damping potential in closed form; the mollified KK law has none (use xv)");
     if (chain_.mollified()) sqrt_eps_.emplace(chain_.eps);
+    // Extended scalars: x^q for q = 1/4, 1/2, 3/4 by square roots. libquadmath's
+    // powq costs ~3.3 µs against ~0.7 µs for sqrt(x·sqrt(x)), within 1.2 ulp of
+    // x^{3/4} (powq: 0.5 ulp); double keeps std::pow, so its results are unchanged.
+    if constexpr (!std::is_same_v<S, double>) {
+      if (chain_.power_c != 0) {
+        if (chain_.power_q == S(1) / 2) power_roots_ = 1;
+        else if (chain_.power_q == S(1) / 4) power_roots_ = 2;
+        else if (chain_.power_q == S(3) / 4) power_roots_ = 3;
+      }
+    }
   }
 
   const Chain<S>& chain() const { return chain_; }
@@ -308,13 +319,26 @@ class ChainSystem {
       S s = c.force.empty() ? drive : drive + c.force[i];
       if (c.power_c != 0) {
         const S x = y[2 * i];
-        s += c.power_c * (x < 0 ? -pow(-x, c.power_q) : pow(x, c.power_q));
+        s += c.power_c * (x < 0 ? -on_site_power(-x) : on_site_power(x));
       }
       dy[2 * i + 1] += s / c.m[i];
     }
   }
 
+  // x^q, x ≥ 0 (power_roots_: see the constructor).
+  S on_site_power(const S& x) const {
+    using std::pow;
+    using std::sqrt;
+    switch (power_roots_) {
+      case 1: return sqrt(x);
+      case 2: return sqrt(sqrt(x));
+      case 3: return sqrt(x * sqrt(x));
+      default: return pow(x, chain_.power_q);
+    }
+  }
+
   Chain<S> chain_;
+  int power_roots_ = 0;  // 0: pow; 1, 2, 3: q = 1/2, 1/4, 3/4 by square roots
   Formulation form_;
   bool separate_local_ = false;
   std::optional<MollifiedSqrt<S>> sqrt_eps_;

@@ -38,7 +38,7 @@ std::string random_suffix() {
 }
 
 void build(const fs::path& tmp, const std::vector<Paper>& papers, std::vector<Study>& studies, const std::string& gnuplot,
-           const std::vector<std::string>& validated) {
+           const std::vector<std::string>& validated, const std::vector<HeavyClaim>& heavy) {
   const fs::path figs = tmp / "figures";
   fs::create_directories(figs);
   fs::create_directories(tmp / "claims");
@@ -70,7 +70,7 @@ void build(const fs::path& tmp, const std::vector<Paper>& papers, std::vector<St
     write_file(tmp / claim_page_file(*ran[i]),
                claim_page(*ran[i], i ? ran[i - 1] : nullptr, i + 1 < ran.size() ? ran[i + 1] : nullptr));
   write_file(tmp / "style.css", style_css());
-  write_file(tmp / "index.html", summary_page(papers, validated));
+  write_file(tmp / "index.html", summary_page(papers, validated, heavy));
 }
 
 // The summary's order: the catalogue's (claims without a record as "not run"
@@ -137,6 +137,21 @@ void write_report(const ReportOptions& opt) {
       bad(f, "study id \"" + studies.back().id + "\" collides with another after file-name sanitising");
   }
   check_figure_stems(studies);
+  // Heavy claims are not in the default run: the summary names them, and
+  // their records (from `run --heavy`) stay out of the counts and pages.
+  std::vector<ReportClaim> catalogue;
+  std::vector<HeavyClaim> heavy;
+  std::set<std::string> heavy_ids;
+  for (const auto& c : opt.catalogue) {
+    if (!c.heavy) {
+      catalogue.push_back(c);
+      continue;
+    }
+    heavy.push_back({c.id, c.estimated_cost});
+    heavy_ids.insert(c.id);
+  }
+  studies.erase(std::remove_if(studies.begin(), studies.end(), [&](const Study& s) { return heavy_ids.count(s.id) > 0; }),
+                studies.end());
 
   const fs::path final_dir = dir / "report";
   fs::path tmp;
@@ -153,9 +168,9 @@ void write_report(const ReportOptions& opt) {
         if (de.is_regular_file() && de.path().extension() == ".html") validated.push_back(de.path().filename().string());
     std::sort(validated.begin(), validated.end());
     // Stand-ins are appended: reserve so the pointers into `studies` stay valid.
-    studies.reserve(studies.size() + opt.catalogue.size());
-    const std::vector<Paper> papers = arrange(studies, opt.catalogue);
-    build(tmp, papers, studies, opt.gnuplot, validated);
+    studies.reserve(studies.size() + catalogue.size());
+    const std::vector<Paper> papers = arrange(studies, catalogue);
+    build(tmp, papers, studies, opt.gnuplot, validated, heavy);
     // Swap into place: move the old report aside, move the new one in, then
     // drop the old one (restored if the second rename fails).
     fs::path old;

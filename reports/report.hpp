@@ -45,6 +45,8 @@ struct ReportClaim {
   std::string id, title, paper, item, kind, expected_verdict = "pass";
   std::vector<std::string> schemes;  // every scheme the claim's record names (for the filter)
   bool is_new = false;
+  bool heavy = false;  // not in the default run: listed on the summary page, its record left out
+  std::string estimated_cost = "";
 };
 
 struct ReportOptions {

@@ -41,3 +41,9 @@ granconv_expect_bad_catalogue(cd-field-of-other-check cd-field-of-other-check
   "claim 'cd-raw-gap': unknown field 'stiffness_factor'")
 granconv_expect_bad_catalogue(atlas-unknown-model atlas-unknown-model
   "claim 'atlas': field 'checks\\[0\\].model': unknown force model 'hooke'")
+# "heavy" is typed, and a heavy claim says its cost (one line); a cost needs "heavy".
+granconv_expect_bad_catalogue(heavy-without-cost heavy
+  "claim 'heavy-without-cost': field 'estimated_cost' must say in one line what the heavy claim's run costs")
+granconv_expect_bad_catalogue(cost-without-heavy heavy
+  "claim 'cost-without-heavy': field 'estimated_cost' applies to heavy claims only")
+granconv_expect_bad_catalogue(heavy-not-a-boolean heavy "claim 'heavy-not-a-boolean': field 'heavy' must be true or false, not the string")

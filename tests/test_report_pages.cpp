@@ -106,6 +106,30 @@ TEST_CASE("the summary follows the catalogue: papers in order, claims without a 
   CHECK(page.find("href=\"../style.css\"") != std::string::npos);
 }
 
+// Heavy claims are not in the default run: the summary names them with their
+// cost, outside the counts; a record of one (from `run --heavy`) stays out.
+TEST_CASE("heavy claims: named on the summary, not counted, their records left out", "[report]") {
+  TempDir d;
+  write(d.path, record("light", "Paper A", "pass", json::array({check("value", 2, 2.01, 2.5, "pass")})));
+  write(d.path, record("heavy-ran", "Paper A", "pass", json::array({check("value", 2, 2.01, 2.5, "pass")})));
+  ReportOptions o{d.path};
+  o.catalogue = {{"light", "light claim", "Paper A", "eq. 1", "table", "pass", {}, false},
+                 {"heavy-ran", "heavy claim, run", "Paper A", "eq. 2", "table", "pass", {}, false, true, "an hour"},
+                 {"heavy-not-run", "heavy claim", "Paper A", "eq. 3", "order", "pass", {}, false, true, "two hours"}};
+  write_report(o);
+  const fs::path r = d.path / "report";
+  const std::string idx = slurp(r / "index.html");
+  CHECK(idx.find("Not in the default run: 2 heavy claims") != std::string::npos);
+  CHECK(idx.find("<code>heavy-ran</code> (an hour); <code>heavy-not-run</code> (two hours)") != std::string::npos);
+  CHECK(idx.find("id=\"claim-heavy-ran\"") == std::string::npos);
+  CHECK(idx.find("id=\"claim-heavy-not-run\"") == std::string::npos);
+  CHECK(idx.find("not in the catalogue") == std::string::npos);
+  CHECK(idx.find("not run</li>") == std::string::npos);
+  CHECK(idx.find("<li><b>1</b>pass</li>") != std::string::npos);
+  CHECK_FALSE(fs::exists(r / "claims/heavy-ran.html"));
+  CHECK(fs::exists(r / "claims/light.html"));
+}
+
 TEST_CASE("heat maps print their cells and why a cell is blank; one image per figure", "[report]") {
   TempDir d;
   json small = {{"name", "small-map"}, {"type", "heatmap"}, {"x", {0, 1, 2}}, {"y", {0, 1}},

@@ -1,15 +1,19 @@
 // Exact reference of the simplified singular problem y'' = y^q, y(0) = 0,
 // y'(0) = 1 (thesis eq. 3.1): first integral, ODE residual, small-t series,
-// double vs 50 digits, bad input, and leapfrog at order 1+q as a sanity check.
+// double and float128 vs 50 digits, the on-site force by square roots in
+// float128, bad input, and leapfrog at order 1+q as a sanity check.
 #include "models/singular_power.hpp"
 
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <boost/multiprecision/cpp_bin_float.hpp>
+#include <boost/multiprecision/float128.hpp>
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <limits>
 #include <string>
+
+#include "models/scenarios.hpp"
 
 using granconv::singular_power_exact;
 using granconv::SingularPowerExact;
@@ -139,6 +143,54 @@ TEST_CASE("singular power: 50 digits, first integral to 1e-40, agreement with do
       const auto d = exact_d(td);
       CHECK(std::abs(static_cast<double>((mp50(d.y) - s.y) / s.y)) < 1e-15);
       CHECK(std::abs(static_cast<double>((mp50(d.v) - s.v) / s.v)) < 1e-15);
+    }
+  }
+}
+
+// The float128 reference of th-singular-q-0.75-heun-xp (studies/claims/thesis.json),
+// whose errors go down to ~1e-18: it must be good to a few float128 ulps, not
+// just to its quadrature tolerance eps^{3/4} (~1e-25).
+TEST_CASE("singular power: float128 agrees with 50 digits to a few ulps", "[singular_power]") {
+  using quad = boost::multiprecision::float128;
+  const double eps = static_cast<double>(std::numeric_limits<quad>::epsilon());
+  for (double qd : kQs) {
+    for (double td : {1e-6, 0.1, 0.5, 1.0}) {
+      INFO("q = " << qd << ", t = " << td);
+      const auto s = singular_power_exact(quad(qd), quad(td));
+      const auto m = singular_power_exact(mp50(qd), mp50(td));
+      CHECK(std::abs(static_cast<double>((mp50(s.y) - m.y) / m.y)) < 4 * eps);
+      CHECK(std::abs(static_cast<double>((mp50(s.v) - m.v) / m.v)) < 4 * eps);
+    }
+  }
+}
+
+// ChainSystem computes the force x^q for q = 1/4, 1/2, 3/4 by square roots in
+// extended precision (4x cheaper than powq): within 2 ulps of x^q in 50 digits;
+// in double it stays std::pow, bit for bit.
+TEST_CASE("singular power: the on-site force x^q by square roots", "[singular_power]") {
+  using quad = boost::multiprecision::float128;
+  for (double qd : {0.25, 0.5, 0.75, 0.6}) {
+    INFO("q = " << qd);
+    auto system = [&](auto zero) {
+      using S = decltype(zero);
+      granconv::Chain<S> c = granconv::detail::uniform_links<S>({S(1)}, S(0), S(0), 3);
+      c.power_c = S(1);
+      c.power_q = S(qd);
+      return granconv::ChainSystem<S>(c, granconv::Formulation::xv);
+    };
+    const auto sq = system(quad(0));
+    const auto sd = system(0.0);
+    for (double x : {1e-9, 0.3, 0.53, 7.0}) {
+      granconv::Vec<quad> y(2), dy(2);
+      y << quad(x), quad(1);
+      sq.rhs(quad(0), y, dy);
+      const mp50 exact = pow(mp50(x), mp50(qd));
+      CHECK(std::abs(static_cast<double>((mp50(dy[1]) - exact) / exact)) <
+            2 * static_cast<double>(std::numeric_limits<quad>::epsilon()));
+      granconv::Vec<double> yd(2), dyd(2);
+      yd << x, 1.0;
+      sd.rhs(0.0, yd, dyd);
+      CHECK(dyd[1] == std::pow(x, qd));
     }
   }
 }

@@ -71,7 +71,8 @@ std::string claim_row(const Study& s, const std::string& paper) {
 
 }  // namespace
 
-std::string summary_page(const std::vector<Paper>& papers, const std::vector<std::string>& validated) {
+std::string summary_page(const std::vector<Paper>& papers, const std::vector<std::string>& validated,
+                         const std::vector<HeavyClaim>& heavy) {
   std::vector<std::string> statuses, paper_names;
   std::set<std::string> kinds, schemes, status_set;
   std::map<std::string, int> verdicts;
@@ -96,6 +97,14 @@ std::string summary_page(const std::vector<Paper>& papers, const std::vector<std
   for (const char* v : {"pass", "fail", "inconclusive", "not run"})
     if (verdicts.count(v)) h += fmt::format("<li><b>{}</b>{}</li>\n", verdicts[v], v);
   h += "</ul>\n<p><strong>" + html(summary_line(statuses, post_hoc)) + "</strong></p>\n";
+  if (!heavy.empty()) {
+    h += fmt::format("<p class=\"notes\">Not in the default run: {} heavy claim{} (<code>granconv run --heavy "
+                     "&lt;id&gt;</code> runs one; not counted above): ",
+                     heavy.size(), heavy.size() == 1 ? "" : "s");
+    for (std::size_t i = 0; i < heavy.size(); ++i)
+      h += (i ? "; " : "") + std::string("<code>") + html(heavy[i].id) + "</code> (" + html(heavy[i].estimated_cost) + ")";
+    h += ".</p>\n";
+  }
   h += "<p class=\"notes\">A check passes only when the whole 95% CI of its value lies within expected ± tolerance, and "
        "every tolerance is below half the distance to the rival it must rule out; it fails when the CI lies outside "
        "that band or at the rival; anything else, and too little data, is inconclusive. A claim fails if any check "

@@ -14,6 +14,11 @@ namespace granconv::report_detail {
 
 // validated: the pages of `granconv validate` present in DIR/validate (file
 // names, linked as ../validate/<file>).
-std::string summary_page(const std::vector<Paper>& papers, const std::vector<std::string>& validated);
+// heavy: the catalogue's heavy claims, not in the default run (named, with their cost).
+struct HeavyClaim {
+  std::string id, estimated_cost;
+};
+std::string summary_page(const std::vector<Paper>& papers, const std::vector<std::string>& validated,
+                         const std::vector<HeavyClaim>& heavy = {});
 
 }  // namespace granconv::report_detail

@@ -105,6 +105,13 @@ Claim parse_claim(const nlohmann::json& j, std::vector<std::string>& problems, c
   c.expected_verdict = r.one_of("expected_verdict", {"pass", "fail", "inconclusive"}, "pass");
   read_deviation(r, c);
   c.notes = r.opt<std::string>("notes", "");
+  c.heavy = r.opt<bool>("heavy", false);
+  c.estimated_cost = r.opt<std::string>("estimated_cost", "");
+  if (c.heavy)
+    r.check(!c.estimated_cost.empty() && c.estimated_cost.find('\n') == std::string::npos, "estimated_cost",
+            "must say in one line what the heavy claim's run costs (e.g. \"about 2 h on one core\")");
+  else if (!r.has("heavy") || r.json().at("heavy").is_boolean())  // a mistyped heavy is reported already
+    r.check(!r.has("estimated_cost"), "estimated_cost", "applies to heavy claims only (\"heavy\": true)");
   c.negative_twins = r.list("negative_twins", read_twin, false);
   std::vector<std::string> names;
   for (const auto& k : claim_kinds()) names.push_back(k.name);

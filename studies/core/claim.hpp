@@ -92,6 +92,11 @@ struct Claim : OrderSpec {
   std::string notes;
   std::vector<NegativeTwin> negative_twins;
   bool is_new = false;  // source.new: a claim in none of the papers
+  // "heavy": a claim whose run takes hours of CPU, its "estimated_cost" says
+  // how many (one line). Left out of `run all`, the report and ctest (registered
+  // disabled, label heavy); `granconv run --heavy` runs it.
+  bool heavy = false;
+  std::string estimated_cost;
   std::any spec;  // the kind's typed fields (an OrderSpec for "order": then also the base)
   nlohmann::json record;  // the record as written in the catalogue
 };
