@@ -10,7 +10,6 @@
 set(granconv_test_costs
     order.jvb-fig2-gl-xw-xp 510
     claim.atlas 240
-    determinism.jobs-1-vs-2.th-mollified-verlet 100
     mutation.kill-rate 85
     validate.gl2-precision-50 76
     package.find-package-external-project 74
