@@ -100,6 +100,10 @@ struct Chain {
   S damping_potential(int j, const S& delta) const {
     return gamma[j] * k[j] * positive_power_half(delta, twice_beta);
   }
+  // The same for δ > 0 with √δ given (positive_power_half_from_root).
+  S damping_potential(int j, const S& delta, const S& root) const {
+    return gamma[j] * k[j] * positive_power_half_from_root(delta, twice_beta, root);
+  }
 
   // Velocity from the generalized velocity, eq. (10): v_i = w_i + (g_{i−1} − g_i)/m_i.
   Vec<S> v_from_w(const Vec<S>& y) const {
@@ -215,13 +219,16 @@ class ChainSystem {
       const S d = c.gap(y, j);
       if (!(d > 0)) continue;
       const bool pair = !c.to_wall(j);  // a wall link acts on bead j only
-      const S elastic = c.k[j] * positive_power_half(d, c.twice_alpha);
-      if (form_ == Formulation::xv) {
+      // One square root of δ for the elastic and the (x, w) damping power.
+      const bool xw = form_ == Formulation::xw;
+      const S root = c.twice_alpha % 2 != 0 || (xw && c.twice_beta % 2 != 0) ? positive_sqrt(d) : S(1);
+      const S elastic = c.k[j] * positive_power_half_from_root(d, c.twice_alpha, root);
+      if (!xw) {
         const S f = elastic + damping_shape(j, d) * c.gap_rate(y, j);
         dy[2 * j + 1] -= f / c.m[j];
         if (pair) dy[2 * j + 3] += f / c.m[j + 1];
       } else {
-        const S g = c.damping_potential(j, d);
+        const S g = c.damping_potential(j, d, root);
         dy[2 * j] -= g / c.m[j];
         dy[2 * j + 1] -= elastic / c.m[j];
         if (pair) {

@@ -114,11 +114,24 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
     out.push_back(problem.chain.v_from_w(buf));
   };
   State single(dim);
-  auto step_from = [&](const State& y0, const S& t0, const S& h, State& y1) {
-    stepper.do_step(rhs, y0, t0, y1, h);  // explicit RK: a step of any length is as accurate as the accepted one
+  State y(dim), y1(dim), yev(dim);
+  S t(0);
+  // f(t, y) at the current point, computed once for every step from it: the
+  // trial steps, each output time inside the step (~100 per accepted step
+  // for the finest grids) and each iterate of the event location. The
+  // steppers take it as their first stage, exactly as if they evaluated it.
+  State slope(dim);
+  bool have_slope = false;
+  auto slope_at_y = [&]() -> const State& {
+    if (!have_slope) rhs(y, slope, t);
+    have_slope = true;
+    return slope;
+  };
+  // A step of length h from the current point (t, y).
+  auto step_from = [&](const S& h, State& out) {
+    stepper.do_step(rhs, y, slope_at_y(), t, out, h);  // explicit RK: a step of any length is as accurate as the accepted one
   };
 
-  State y(dim), y1(dim), yev(dim);
   {
     const Vec<S> w0 = problem.chain.w_from_v(problem.y0);
     std::copy(w0.data(), w0.data() + dim, y.begin());
@@ -132,7 +145,6 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
   };
   update_signs(y);
 
-  S t(0);
   const S t_last = times.back();
   std::size_t next = 0;
   while (next < times.size() && times[next] <= t) {
@@ -149,7 +161,7 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
           problem.scenario, max_seconds, static_cast<double>(t), static_cast<double>(t_last)));
     S dt = std::min(h, std::min(h_max, t_last - t));
     S t_try = t;
-    if (controlled.try_step(rhs, y, t_try, y1, dt) != odeint::success) {
+    if (controlled.try_step(rhs, y, slope_at_y(), t_try, y1, dt) != odeint::success) {
       h = dt;  // reduced by the controller
       if (++failures > 100000) throw std::runtime_error("multiprecision reference: step size control failed");
       continue;
@@ -186,7 +198,7 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
       for (int it = 0; it < 400 && b - a > root_tol; ++it) {
         S c = it % 8 == 7 ? (a + b) / 2 : b - fb * (b - a) / (fb - fa);
         if (!(c > a && c < b)) c = (a + b) / 2;
-        step_from(y, t, c, single);
+        step_from(c, single);
         const S fc = gap(single, j);
         if (detail::sign_of(fc) == sgn[j]) {
           a = c;
@@ -209,11 +221,11 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
     if (j_event >= 0) {
       const S t_event = t + s_hi;
       while (next < times.size() && times[next] <= t + s_lo) {
-        step_from(y, t, times[next] - t, single);
+        step_from(times[next] - t, single);
         emit(single);
         ++next;
       }
-      step_from(y, t, s_hi, yev);
+      step_from(s_hi, yev);
       // Times inside the bracket (width ≤ 1e-40): the state just past the event.
       while (next < times.size() && times[next] <= t_event) {
         emit(yev);
@@ -224,6 +236,7 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
       if (st.events > 100000) throw std::runtime_error("multiprecision reference: more than 100000 contact events");
       y.swap(yev);
       t = t_event;
+      have_slope = false;
       const int crossed = -sgn[j_event];
       update_signs(y);
       sgn[j_event] = crossed;  // also when the gap is exactly zero just past the event
@@ -231,7 +244,7 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
       continue;
     }
     while (next < times.size() && times[next] < t_try) {
-      step_from(y, t, times[next] - t, single);
+      step_from(times[next] - t, single);
       emit(single);
       ++next;
     }
@@ -241,6 +254,7 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
     }
     y.swap(y1);
     t = t_try;
+    have_slope = false;
     update_signs(y);
     h = h_next;
   }

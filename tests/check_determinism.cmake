@@ -2,7 +2,11 @@
 # (everything but the wall-clock `seconds` field).
 foreach(jobs 1 2)
   file(REMOVE_RECURSE ${OUT}/jobs${jobs}/studies)
-  execute_process(COMMAND ${GRANCONV} run ${STUDY} --jobs ${jobs} --out ${OUT}/jobs${jobs} --cache ${CACHE}
+  set(claims)
+  if(CLAIMS)  # a catalogue of cheap claim copies (tests/data/*-negative-claims.json)
+    set(claims --claims ${CLAIMS})
+  endif()
+  execute_process(COMMAND ${GRANCONV} run ${STUDY} --jobs ${jobs} --out ${OUT}/jobs${jobs} --cache ${CACHE} ${claims}
                   RESULT_VARIABLE status OUTPUT_QUIET)
   if(NOT status EQUAL 0)
     message(FATAL_ERROR "granconv run ${STUDY} --jobs ${jobs} failed with status ${status}")
