@@ -82,11 +82,14 @@ std::vector<ReportClaim> report_claims(const std::vector<Claim>& catalogue) {
   return out;
 }
 
-// Under MPI, several claims are the cells of one distributed loop: each runs
-// whole on one rank (its own loops on that rank's threads), the dearest first
-// (by the seconds of its previous record in DIR/studies, if any: the order
-// changes no result), and rank 0 writes each record as it arrives.
-std::vector<ClaimResult> run_claims_on_ranks(const std::vector<const Claim*>& claims, const StudyOptions& base,
+// Several claims are the cells of one distributed loop: each runs whole on
+// one rank (its own loops on that rank's threads), the dearest first (by the
+// seconds of its previous record in DIR/studies, if any: the order changes no
+// result), and rank 0 writes each record as it arrives. In one process the
+// claims share its `jobs` threads the same way, each claim's loops nested on
+// threads of their own: whole claims in parallel leave no core idle in a
+// claim's serial parts (its reference, its fit), which cells alone did.
+std::vector<ClaimResult> run_claims_as_cells(const std::vector<const Claim*>& claims, const StudyOptions& base,
                                             const std::filesystem::path& out, bool quiet) {
   const std::size_t n = claims.size();
   std::vector<double> cost(n, 0);
@@ -94,7 +97,8 @@ std::vector<ClaimResult> run_claims_on_ranks(const std::vector<const Claim*>& cl
       cost[k] = read_json_file(out / "studies" / (claims[k]->id + ".json"), "result record").value("seconds", 0.0);
     } catch (const std::exception&) {  // no previous record: no hint
     }
-  DistributedLoop loop{.order = first_first(n), .jobs = 1, .first_failure_by_index = true};
+  DistributedLoop loop{.order = first_first(n), .jobs = distribution_ranks() > 1 ? 1 : base.jobs,
+                       .first_failure_by_index = true};
   std::stable_sort(loop.order.begin(), loop.order.end(), [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
   loop.compute = [&](std::size_t k) {
     StudyOptions opt = base;
@@ -128,10 +132,12 @@ std::vector<ClaimResult> run_claims_on_ranks(const std::vector<const Claim*>& cl
   return results;
 }
 
-// One study after the other, each record written as soon as it is done.
+// Each record is written as soon as its study is done. One thread: one
+// study after the other, with each one's progress.
 std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, const StudyOptions& base,
                                    const std::filesystem::path& out, bool quiet) {
-  if (distribution_ranks() > 1 && claims.size() > 1) return run_claims_on_ranks(claims, base, out, quiet);
+  if (claims.size() > 1 && (distribution_ranks() > 1 || base.jobs > 1))
+    return run_claims_as_cells(claims, base, out, quiet);
   ProgressDisplay progress(ProgressDisplay::style_for(quiet), "study", claims.size());
   std::vector<ClaimResult> results;
   for (std::size_t k = 0; k < claims.size(); ++k) {
