@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(build-essential cmake libsundials-dev libeigen3-dev libboost-dev catch2 libcli11-dev libfmt-dev
-          nlohmann-json3-dev gnuplot-nox libbenchmark-dev chromium libopenmpi-dev openmpi-bin)
+          nlohmann-json3-dev gnuplot-nox libbenchmark-dev chromium libopenmpi-dev openmpi-bin ninja-build)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -21,7 +21,12 @@ fi
 
 build=${GRANCONV_BUILD_DIR:-build}
 jobs=$(nproc)
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+# Ninja for a new build folder: it compiles a target's objects before the
+# libraries it links are done, so two cores stay busy to the end (a folder
+# made with another generator keeps it).
+generator=()
+[[ -f $build/CMakeCache.txt ]] || generator=(-G Ninja)
+cmake "${generator[@]}" -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j "$jobs"
 
 case "${1:-}" in
