@@ -138,7 +138,9 @@ set_tests_properties(bad-input.fuzz-tableau-readers PROPERTIES LABELS bad-input 
 option(GRANCONV_LIBFUZZER "Build and run fuzz_tableau under libFuzzer (needs clang)" OFF)
 if(GRANCONV_LIBFUZZER)
   find_program(GRANCONV_CLANG NAMES clang++-14 clang++ REQUIRED)
-  set(libfuzzer_bin ${CMAKE_CURRENT_BINARY_DIR}/fuzz_tableau_libfuzzer)
+  # The binary is not named after its target: Ninja refuses a file and a
+  # target of the same path.
+  set(libfuzzer_bin ${CMAKE_CURRENT_BINARY_DIR}/fuzz_tableau_libfuzzer.bin)
   add_custom_command(
     OUTPUT ${libfuzzer_bin}
     COMMAND ${GRANCONV_CLANG} -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
