@@ -62,7 +62,7 @@ int granconv::cli_main(int argc, char** argv) {
   run_cmd->add_option("--expected", run_args.expected, "Replace the expected order of every check")
       ->check(finite_number("order", true));
   run_cmd->add_option("--precision", run_args.precision,
-                      "Order claims: digits of the scheme and reference, 16 (double, CVODE), 33 (float128, RKF 7(8) "
+                      "Order claims: digits of the scheme and reference, 16 (double, CVODE), 32 (double-double, RKF 7(8) "
                       "reference certified in 50 digits) or 50 (cpp_bin_float_50, RKF 7(8) reference); default: the "
                       "claim's");
   run_cmd->add_option("--dissipation-scale", run_args.dissipation_scale,

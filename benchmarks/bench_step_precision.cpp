@@ -1,5 +1,5 @@
-// One GL2 step in each scalar a sweep can run in (`precision` 16, 33, 50:
-// double, Quad = float128, Mp50 = cpp_bin_float_50) on the KK trimer of
+// One GL2 step in each scalar a sweep can run in (`precision` 16, 32, 50:
+// double, DoubleDouble (libqd), Mp50 = cpp_bin_float_50) on the KK trimer of
 // jvb-fig2-* in contact and on longer homogeneous chains, with the same
 // per-bead counter as bench_step.cpp (seconds per bead and step), so the
 // cost ratio of the extended scalars to double is read off one run.
@@ -43,5 +43,5 @@ void gl2_step(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK_TEMPLATE(gl2_step, double)->Name("BM_gl2_step/double")->Arg(3)->Arg(100);
-BENCHMARK_TEMPLATE(gl2_step, Quad)->Name("BM_gl2_step/float128")->Arg(3)->Arg(100);
+BENCHMARK_TEMPLATE(gl2_step, DoubleDouble)->Name("BM_gl2_step/double-double")->Arg(3)->Arg(100);
 BENCHMARK_TEMPLATE(gl2_step, Mp50)->Name("BM_gl2_step/cpp_bin_float_50")->Arg(3)->Arg(100);

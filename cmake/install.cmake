@@ -93,5 +93,5 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/granconvConfigVersi
                                  COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/granconvConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/granconvConfigVersion.cmake
               ${CMAKE_CURRENT_LIST_DIR}/granconvClaims.cmake ${CMAKE_CURRENT_LIST_DIR}/granconvExpectVerdict.cmake
-              ${CMAKE_CURRENT_LIST_DIR}/granconvExpectClaimFailure.cmake
+              ${CMAKE_CURRENT_LIST_DIR}/granconvExpectClaimFailure.cmake ${CMAKE_CURRENT_LIST_DIR}/Findqd.cmake
         DESTINATION ${GRANCONV_CMAKE_DIR})

@@ -12,7 +12,7 @@ endif()
 
 set(granconv_pch_headers <algorithm> <chrono> <cmath> <filesystem> <fstream> <functional> <iostream> <limits>
     <map> <optional> <random> <set> <sstream> <stdexcept> <string> <vector>
-    <boost/multiprecision/cpp_bin_float.hpp> <boost/multiprecision/float128.hpp> <Eigen/Dense>
+    <boost/multiprecision/cpp_bin_float.hpp> <qd/dd_real.h> <Eigen/Dense>
     <fmt/format.h> <nlohmann/json.hpp>)
 # A GCC precompiled header is used only when the macros it depends on match,
 # so its carriers link the libraries that carry granconv_schemes' flags.

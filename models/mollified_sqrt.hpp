@@ -45,7 +45,7 @@
 // quadrature directly (reference use, not speed).
 #include <algorithm>
 #include <array>
-#include <boost/math/quadrature/tanh_sinh.hpp>
+#include "models/tanh_sinh_quadrature.hpp"
 #include <boost/math/tools/precision.hpp>
 #include <cmath>
 #include <limits>
@@ -63,7 +63,7 @@ namespace mollified_sqrt_detail {
 // integrate() is a non-const member.
 template <class S>
 boost::math::quadrature::tanh_sinh<S>& integrator() {
-  thread_local boost::math::quadrature::tanh_sinh<S> q;
+  thread_local boost::math::quadrature::tanh_sinh<S> q = make_tanh_sinh<S>();
   return q;
 }
 

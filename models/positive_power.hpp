@@ -40,7 +40,7 @@ S positive_sqrt(const S& x) {
     }
     S r(1 / std::sqrt(static_cast<double>(m)));
     // Halving as a product by 1/2: the same exact result as a division, which
-    // in software float128 costs about twice a product.
+    // in software arithmetic costs about twice a product.
     const S half(0.5);
     for (int bits = 50; 2 * bits < Limits::digits + 8; bits *= 2) r = r * (3 - m * r * r) * half;
     S y = m * r;

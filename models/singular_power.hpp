@@ -23,7 +23,7 @@
 // boost::multiprecision::cpp_bin_float_50, ...); accuracy is a few ulps of S.
 // Intended range: moderate t (y grows like t^{2/(1−q)}; t up to ~10 is tested
 // territory, beyond that the integrand steepens near u = 0 and cost grows).
-#include <boost/math/quadrature/tanh_sinh.hpp>
+#include "models/tanh_sinh_quadrature.hpp"
 
 #include <cmath>
 #include <limits>
@@ -75,7 +75,7 @@ class SingularPowerExact {
   explicit SingularPowerExact(const S& q)
       : q_((singular_power_detail::check_q(q), q)),
         c_(S(2) / (q + 1)),
-        integrator_(std::make_shared<boost::math::quadrature::tanh_sinh<S>>()) {}
+        integrator_(std::make_shared<boost::math::quadrature::tanh_sinh<S>>(make_tanh_sinh<S>())) {}
 
   const S& q() const { return q_; }
 

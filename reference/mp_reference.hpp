@@ -1,9 +1,9 @@
 #pragma once
-// The reference of a study run wider than double (`--precision 33` in Quad,
+// The reference of a study run wider than double (`--precision 32` in DoubleDouble,
 // `--precision 50` in Mp50): the problem's exact solution when it has one,
 // else the RKF 7(8) reference of reference/multiprecision_reference.hpp with
 // located contact events. Each carries a provenance whose error estimate is
-// honest for the output times (see mp_reference_error, quad_reference_error).
+// honest for the output times (see mp_reference_error, double_double_reference_error).
 #include <vector>
 
 #include "models/extended_precision.hpp"
@@ -27,12 +27,12 @@ inline const Mp50& mp_reference_tolerance() {
   return tol;
 }
 
-// Tolerance of the Quad RKF 7(8) reference: 1e-28, five decades above Quad's
+// Tolerance of the DoubleDouble RKF 7(8) reference: 1e-28, five decades above DoubleDouble's
 // eps (1.9e-34), so that its step-size control is not steered by round-off,
-// and still ten decades below the smallest errors the Quad sweeps fit (~1e-18).
-// Its actual error is measured against Mp50 (quad_reference_error).
-inline const Quad& quad_reference_tolerance() {
-  static const Quad tol(1e-28);  // 1e-28 as a double: the tolerance need not be a decimal
+// and still ten decades below the smallest errors the DoubleDouble sweeps fit (~1e-18).
+// Its actual error is measured against Mp50 (double_double_reference_error).
+inline const DoubleDouble& double_double_reference_tolerance() {
+  static const DoubleDouble tol(1e-28);  // 1e-28 as a double: the tolerance need not be a decimal
   return tol;
 }
 
@@ -42,7 +42,7 @@ inline const Quad& quad_reference_tolerance() {
 // `max_seconds`: the wall-clock budget of each RKF 7(8) run.
 MpReference mp_reference(const Problem<Mp50>& problem, const std::vector<Mp50>& times,
                          double max_seconds = kDefaultReferenceBudget);
-ExtendedReference<Quad> quad_reference(const Problem<Quad>& problem, const std::vector<Quad>& times,
+ExtendedReference<DoubleDouble> double_double_reference(const Problem<DoubleDouble>& problem, const std::vector<DoubleDouble>& times,
                                        double max_seconds = kDefaultReferenceBudget);
 
 // What the reference of `problem` may be off by at any output time: for an
@@ -55,15 +55,15 @@ ExtendedReference<Quad> quad_reference(const Problem<Quad>& problem, const std::
 void mp_reference_error(const Problem<Mp50>& problem, Provenance& provenance,
                         double max_seconds = kDefaultReferenceBudget);
 
-// The same for the Quad reference, certified in 50 digits: the largest
-// difference at 1001 evenly spaced times between the Quad run (tolerance
+// The same for the DoubleDouble reference, certified in 50 digits: the largest
+// difference at 1001 evenly spaced times between the DoubleDouble run (tolerance
 // 1e-28) and the Mp50 reference of `twin` (the same problem built in Mp50),
 // plus that reference's own estimate (mp_reference_error). The difference
-// holds the Quad run's truncation and round-off error and the rounding of the
-// problem's data to Quad; the Mp50 term bounds what the certifier itself may
+// holds the DoubleDouble run's truncation and round-off error and the rounding of the
+// problem's data to DoubleDouble; the Mp50 term bounds what the certifier itself may
 // be off by. The three runs go on `jobs` threads. Replaces `provenance` by
-// that of the Quad run, with the estimate and, in its method, both terms.
-void quad_reference_error(const Problem<Quad>& problem, const Problem<Mp50>& twin, Provenance& provenance, int jobs,
+// that of the DoubleDouble run, with the estimate and, in its method, both terms.
+void double_double_reference_error(const Problem<DoubleDouble>& problem, const Problem<Mp50>& twin, Provenance& provenance, int jobs,
                           double max_seconds = kDefaultReferenceBudget);
 
 }  // namespace granconv

@@ -2,7 +2,7 @@
 
 namespace granconv {
 
-template std::vector<Vec<Quad>> multiprecision_reference(const Problem<Quad>&, const std::vector<Quad>&, const Quad&,
+template std::vector<Vec<DoubleDouble>> multiprecision_reference(const Problem<DoubleDouble>&, const std::vector<DoubleDouble>&, const DoubleDouble&,
                                                          MpStats*, double);
 
 template std::vector<Vec<Mp50>> multiprecision_reference(const Problem<Mp50>&, const std::vector<Mp50>&, const Mp50&,

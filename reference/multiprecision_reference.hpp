@@ -1,10 +1,10 @@
 #pragma once
-// A reference in an arbitrary scalar type S (Quad or Mp50 of
+// A reference in an arbitrary scalar type S (DoubleDouble or Mp50 of
 // models/extended_precision.hpp), to cross-check the CVODE reference below
 // double precision. Boost.Odeint's Runge–Kutta–Fehlberg 7(8) pair with step-size
 // control integrates the (x, w) formulation; every sign change of a contact
 // gap is located by Illinois root-finding on the length of a single step from
-// the start of the step (to ~1e-40 in time; in Quad to a few ulps of t_end)
+// the start of the step (to ~1e-40 in time; in DoubleDouble to a few ulps of t_end)
 // and the integration is restarted just past it, so every step is taken on a
 // smooth segment. Like the CVODE reference it stops with an error at a state
 // beyond the blow-up bound (models/blow_up.hpp) and past its wall-clock budget.
@@ -92,7 +92,7 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
   detail::MpRhs<S> rhs{&sys, Vec<S>(dim), Vec<S>(dim)};
   Stepper stepper;
   auto controlled = odeint::make_controlled(tolerance, tolerance, stepper);
-  // 1e-40 where S resolves it (Mp50: unchanged); in Quad (eps 1.9e-34) an
+  // 1e-40 where S resolves it (Mp50: unchanged); in DoubleDouble (eps 1.9e-34) an
   // Illinois bracket cannot shrink below adjacent floats, so stop at 4 ulps of t_end.
   const S root_tol = std::max<S>(S(1e-40), 4 * std::numeric_limits<S>::epsilon() * problem.t_end);
   const S h_max = problem.t_end / 100;  // a gap cannot close and reopen within one step
@@ -262,8 +262,8 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
   return out;
 }
 
-extern template std::vector<Vec<Quad>> multiprecision_reference(const Problem<Quad>&, const std::vector<Quad>&,
-                                                                const Quad&, MpStats*, double);
+extern template std::vector<Vec<DoubleDouble>> multiprecision_reference(const Problem<DoubleDouble>&, const std::vector<DoubleDouble>&,
+                                                                const DoubleDouble&, MpStats*, double);
 extern template std::vector<Vec<Mp50>> multiprecision_reference(const Problem<Mp50>&, const std::vector<Mp50>&,
                                                                 const Mp50&, MpStats*, double);
 

@@ -16,7 +16,7 @@ using scalar_of = typename Tag::type;
 template <class Make>
 PerScalar<SchemeFactory> factories(Make) {
   return {[](const SchemeInfo& row, const SchemeOptions& o) { return Make{}(std::type_identity<double>{}, row, o); },
-          [](const SchemeInfo& row, const SchemeOptions& o) { return Make{}(std::type_identity<Quad>{}, row, o); },
+          [](const SchemeInfo& row, const SchemeOptions& o) { return Make{}(std::type_identity<DoubleDouble>{}, row, o); },
           [](const SchemeInfo& row, const SchemeOptions& o) { return Make{}(std::type_identity<Mp50>{}, row, o); }};
 }
 
@@ -33,7 +33,7 @@ SchemeInfo runge_kutta_row(std::string name, std::string label, int classical_or
             return runge_kutta_scheme(MakeTableau{}(tag), row.label);
           }),
           .tableau = {[] { return MakeTableau{}(std::type_identity<double>{}); },
-                      [] { return MakeTableau{}(std::type_identity<Quad>{}); },
+                      [] { return MakeTableau{}(std::type_identity<DoubleDouble>{}); },
                       [] { return MakeTableau{}(std::type_identity<Mp50>{}); }}};
 }
 

@@ -42,14 +42,14 @@ using TableauFactory = Tableau<S> (*)();
 template <template <class> class Fn>
 struct PerScalar {
   Fn<double> for_double = nullptr;
-  Fn<Quad> for_quad = nullptr;
+  Fn<DoubleDouble> for_double_double = nullptr;
   Fn<Mp50> for_mp50 = nullptr;
   template <class S>
   Fn<S> get() const {
-    static_assert(std::is_same_v<S, double> || std::is_same_v<S, Quad> || std::is_same_v<S, Mp50>,
-                  "schemes are instantiated for double, float128 and cpp_bin_float_50 (schemes/scheme_catalogue.cpp)");
+    static_assert(std::is_same_v<S, double> || std::is_same_v<S, DoubleDouble> || std::is_same_v<S, Mp50>,
+                  "schemes are instantiated for double, double-double and cpp_bin_float_50 (schemes/scheme_catalogue.cpp)");
     if constexpr (std::is_same_v<S, double>) return for_double;
-    else if constexpr (std::is_same_v<S, Quad>) return for_quad;
+    else if constexpr (std::is_same_v<S, DoubleDouble>) return for_double_double;
     else return for_mp50;
   }
 };
@@ -57,7 +57,7 @@ struct PerScalar {
 template <class S>
 constexpr const char* scalar_name() {
   if constexpr (std::is_same_v<S, double>) return "double";
-  else if constexpr (std::is_same_v<S, Quad>) return "float128";
+  else if constexpr (std::is_same_v<S, DoubleDouble>) return "double-double";
   else return "cpp_bin_float_50";
 }
 
@@ -86,7 +86,7 @@ const SchemeInfo& scheme_info(const std::string& name);  // throws on unknown na
 // catalogue (references into it stay valid only because it then never
 // changes). Throws on a duplicate or empty name, a missing double factory,
 // the impulse family, or a call after the first read. A row may leave the
-// float128 and 50-digit factories null: make_scheme then names the
+// double-double and 50-digit factories null: make_scheme then names the
 // precision it lacks.
 void register_scheme(SchemeInfo row);
 

@@ -34,7 +34,7 @@ granconv_expect_claim_failure(negative.wrong-order-fails-th-kk-verlet th-kk-verl
 granconv_expect_claim_failure(negative.wrong-order-fails-th-hertz-verlet th-hertz-verlet --expected 1.5)
 # The singular-q claims' tolerance separates neighbouring q (orders 0.25 apart).
 granconv_expect_claim_failure(negative.neighbouring-q-fails-th-singular-q-0.5-exact th-singular-q-0.5-exact --expected 1.25)
-# Extended precision can fail too: order 4 in float128 is not order 3.
+# Extended precision can fail too: order 4 in double-double is not order 3.
 granconv_expect_claim_failure(negative.wrong-order-fails-jvb-fig3-gl-xw-xp jvb-fig3-gl-xw-xp --expected 3)
 granconv_expect_claim_failure(negative.wrong-order-fails-th-smooth-euler th-smooth-euler --expected 2)
 granconv_expect_claim_failure(negative.order-1-fails-th-kk-symplectic-euler th-kk-symplectic-euler --expected 1)

@@ -1,7 +1,7 @@
 # Start order of the long tests (ctest's COST property; ctest -j starts the
 # dearest first). A fresh build has no Testing/Temporary/CTestCostData.txt,
 # so without these hints ctest starts tests in registration order and the
-# longest one (the float128 sweep) may start last and run alone at the end.
+# longest one (the double-double sweep) may start last and run alone at the end.
 # A COST set here takes precedence over the measured cost data, so only the
 # tests whose length is known to dominate are listed; the others keep
 # ctest's measurements. The figures are seconds of wall time of one suite run

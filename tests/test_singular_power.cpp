@@ -1,12 +1,12 @@
 // Exact reference of the simplified singular problem y'' = y^q, y(0) = 0,
 // y'(0) = 1 (thesis eq. 3.1): first integral, ODE residual, small-t series,
-// double and float128 vs 50 digits, the on-site force by square roots in
-// float128, bad input, and leapfrog at order 1+q as a sanity check.
+// double and double-double vs 50 digits, the on-site force by square roots in
+// double-double, bad input, and leapfrog at order 1+q as a sanity check.
 #include "models/singular_power.hpp"
 
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <boost/multiprecision/cpp_bin_float.hpp>
-#include <boost/multiprecision/float128.hpp>
+#include "models/double_double.hpp"
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -147,28 +147,32 @@ TEST_CASE("singular power: 50 digits, first integral to 1e-40, agreement with do
   }
 }
 
-// The float128 reference of th-singular-q-0.75-heun-xp (studies/claims/thesis.json),
-// whose errors go down to ~1e-18: it must be good to a few float128 ulps, not
+// The double-double reference of th-singular-q-0.75-heun-xp (studies/claims/thesis.json),
+// whose errors go down to ~1e-18: it must be good to a few double-double ulps, not
 // just to its quadrature tolerance eps^{3/4} (~1e-25).
-TEST_CASE("singular power: float128 agrees with 50 digits to a few ulps", "[singular_power]") {
-  using quad = boost::multiprecision::float128;
-  const double eps = static_cast<double>(std::numeric_limits<quad>::epsilon());
+TEST_CASE("singular power: double-double agrees with 50 digits to a few ulps", "[singular_power]") {
+  using dd = granconv::DoubleDouble;
+  const double eps = static_cast<double>(std::numeric_limits<dd>::epsilon());
   for (double qd : kQs) {
     for (double td : {1e-6, 0.1, 0.5, 1.0}) {
       INFO("q = " << qd << ", t = " << td);
-      const auto s = singular_power_exact(quad(qd), quad(td));
+      const auto s = singular_power_exact(dd(qd), dd(td));
       const auto m = singular_power_exact(mp50(qd), mp50(td));
-      CHECK(std::abs(static_cast<double>((mp50(s.y) - m.y) / m.y)) < 4 * eps);
-      CHECK(std::abs(static_cast<double>((mp50(s.v) - m.v) / m.v)) < 4 * eps);
+      const double ey = std::abs(static_cast<double>((static_cast<mp50>(s.y) - m.y) / m.y)) / eps;
+      const double ev = std::abs(static_cast<double>((static_cast<mp50>(s.v) - m.v) / m.v)) / eps;
+      INFO("relative errors in eps: y " << ey << ", y' " << ev);
+      // The estimate reference/mp_reference.cpp states for a double-double exact solution: 16 eps.
+      CHECK(ey < 16);
+      CHECK(ev < 16);
     }
   }
 }
 
 // ChainSystem computes the force x^q for q = 1/4, 1/2, 3/4 by square roots in
-// extended precision (4x cheaper than powq): within 2 ulps of x^q in 50 digits;
+// extended precision (cheaper than a generic pow): within 2 ulps of x^q in 50 digits;
 // in double it stays std::pow, bit for bit.
 TEST_CASE("singular power: the on-site force x^q by square roots", "[singular_power]") {
-  using quad = boost::multiprecision::float128;
+  using dd = granconv::DoubleDouble;
   for (double qd : {0.25, 0.5, 0.75, 0.6}) {
     INFO("q = " << qd);
     auto system = [&](auto zero) {
@@ -178,15 +182,15 @@ TEST_CASE("singular power: the on-site force x^q by square roots", "[singular_po
       c.power_q = S(qd);
       return granconv::ChainSystem<S>(c, granconv::Formulation::xv);
     };
-    const auto sq = system(quad(0));
+    const auto sq = system(dd(0));
     const auto sd = system(0.0);
     for (double x : {1e-9, 0.3, 0.53, 7.0}) {
-      granconv::Vec<quad> y(2), dy(2);
-      y << quad(x), quad(1);
-      sq.rhs(quad(0), y, dy);
+      granconv::Vec<dd> y(2), dy(2);
+      y << dd(x), dd(1);
+      sq.rhs(dd(0), y, dy);
       const mp50 exact = pow(mp50(x), mp50(qd));
-      CHECK(std::abs(static_cast<double>((mp50(dy[1]) - exact) / exact)) <
-            2 * static_cast<double>(std::numeric_limits<quad>::epsilon()));
+      CHECK(std::abs(static_cast<double>((static_cast<mp50>(dy[1]) - exact) / exact)) <
+            2 * static_cast<double>(std::numeric_limits<dd>::epsilon()));
       granconv::Vec<double> yd(2), dyd(2);
       yd << x, 1.0;
       sd.rhs(0.0, yd, dyd);

@@ -118,12 +118,12 @@ Claim parse_claim(const nlohmann::json& record, std::vector<std::string>& proble
 Claim parse_claim(const nlohmann::json& record);
 
 // Decimal digits a sweep can run in, each with its scalar and reference:
-// 16 (double, CVODE), 33 (Quad = float128, Quad RKF 7(8) reference certified
+// 16 (double, CVODE), 32 (DoubleDouble, libqd's double-double; its RKF 7(8) reference certified
 // in 50 digits), 50 (Mp50 = cpp_bin_float_50, 50-digit RKF 7(8) reference).
 // models/extended_precision.hpp says which serves what.
-inline bool valid_precision(int digits) { return digits == 16 || digits == 33 || digits == 50; }
+inline bool valid_precision(int digits) { return digits == 16 || digits == 32 || digits == 50; }
 inline std::string precision_rule(const std::string& what = "precision") {
-  return what + " must be 16 (double), 33 (float128) or 50 (cpp_bin_float_50)";
+  return what + " must be 16 (double), 32 (double-double) or 50 (cpp_bin_float_50)";
 }
 
 // Where a relative file name in a claim record ("tableau", "scenario_file",

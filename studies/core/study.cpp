@@ -176,7 +176,7 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
   };
 
   // A fixed scenario has one reference at the union of all grid times (in
-  // double; in Quad and Mp50 one per step count, with one error estimate for them
+  // double; in DoubleDouble and Mp50 one per step count, with one error estimate for them
   // all); with γ coupled to h every step size has a reference of its own.
   std::optional<typename P::Reference> shared;
   std::optional<double> problem_error;
@@ -333,9 +333,9 @@ StudyResult run_study(const Claim& claim, const StudyOptions& opt) {
   const int precision = opt.precision.value_or(claim.precision);
   if (precision == 16) return run_study_in<double>(claim, opt);
   StudyResult res;
-  if (precision == 33) {
-    res = run_study_in<Quad>(claim, opt);
-    compare_with_double(res, claim, opt, Precision<Quad>::type_name);
+  if (precision == 32) {
+    res = run_study_in<DoubleDouble>(claim, opt);
+    compare_with_double(res, claim, opt, Precision<DoubleDouble>::type_name);
   } else if (precision == 50) {
     res = run_study_in<Mp50>(claim, opt);
     compare_with_double(res, claim, opt, Precision<Mp50>::type_name);

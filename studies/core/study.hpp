@@ -33,7 +33,7 @@ struct StudyOptions {
   // perturbations for negative tests); kinds without a scenario refuse them.
   std::vector<std::string> params;
   // Decimal digits of the scalar the scheme and the reference run in: 16
-  // (double), 33 (float128) or 50 (cpp_bin_float_50), see valid_precision;
+  // (double), 32 (double-double) or 50 (cpp_bin_float_50), see valid_precision;
   // nullopt: the claim's "precision" (default 16).
   std::optional<int> precision;
   // Points whose error is below floor_factor × floor are excluded from fits.
@@ -65,8 +65,8 @@ struct StudyResult {
   nlohmann::json reference;   // provenance
   nlohmann::json trajectory;  // null when the claim asks for none
   int precision = 16;          // digits the sweep ran in (StudyOptions::precision)
-  nlohmann::json figures;      // precision 33 or 50: the double-vs-extended figure (null otherwise)
-  std::string precision_note;  // precision 33 or 50: where double stops, appended to the notes
+  nlohmann::json figures;      // precision 32 or 50: the double-vs-extended figure (null otherwise)
+  std::string precision_note;  // precision 32 or 50: where double stops, appended to the notes
   double seconds = 0;
   nlohmann::json to_json() const;
 };

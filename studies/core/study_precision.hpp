@@ -17,7 +17,7 @@
 namespace granconv {
 
 // The scalar a study runs in: double against the (cached) CVODE reference,
-// Quad (`--precision 33`) or Mp50 (`--precision 50`) against the RKF 7(8)
+// DoubleDouble (`--precision 32`) or Mp50 (`--precision 50`) against the RKF 7(8)
 // references of reference/mp_reference.hpp in the same scalar. The sweep itself
 // (run_study_in) is the same code for all three.
 template <class S>
@@ -60,18 +60,18 @@ struct ExtendedPrecision {
 };
 
 template <>
-struct Precision<Quad> : ExtendedPrecision<Quad> {
-  static constexpr int digits = 33;
-  static constexpr const char* type_name = "float128";
+struct Precision<DoubleDouble> : ExtendedPrecision<DoubleDouble> {
+  static constexpr int digits = 32;
+  static constexpr const char* type_name = "double-double";
   // Without the error estimate (it depends on the problem only: reference_error).
-  static Reference reference(const Problem<Quad>& pr, const std::vector<Quad>& times, const StudyOptions& opt) {
-    auto r = quad_reference(pr, times, opt.reference.max_seconds);
+  static Reference reference(const Problem<DoubleDouble>& pr, const std::vector<DoubleDouble>& times, const StudyOptions& opt) {
+    auto r = double_double_reference(pr, times, opt.reference.max_seconds);
     return {times, std::move(r.states), std::move(r.provenance)};
   }
   // Certified against the same problem built in Mp50 (`twin`).
-  static void reference_error(const Problem<Quad>& pr, const Problem<Mp50>& twin, Provenance& p, int jobs,
+  static void reference_error(const Problem<DoubleDouble>& pr, const Problem<Mp50>& twin, Provenance& p, int jobs,
                               double max_seconds) {
-    quad_reference_error(pr, twin, p, jobs, max_seconds);
+    double_double_reference_error(pr, twin, p, jobs, max_seconds);
   }
 };
 

@@ -78,7 +78,7 @@ OrderSpec parse_order_spec(FieldReader& r) {
   c.error_measure = r.one_of("error", {"grid-max", "final-x", "final-overlap"}, "grid-max");
   c.scheme_start = r.opt<std::string>("scheme_start", "");
   c.precision = r.opt<int>("precision", 16);
-  r.check(valid_precision(c.precision), "precision", "must be 16 (double), 33 (float128) or 50 (cpp_bin_float_50)");
+  r.check(valid_precision(c.precision), "precision", precision_rule("").substr(1));
   c.gamma_per_h = r.maybe<double>("gamma_per_h", positive());
   r.check(!c.gamma_per_h || c.scenario_file.empty(), "gamma_per_h",
           "applies to built-in scenarios (it sets the parameter gamma), not to a scenario file");
