@@ -1,6 +1,9 @@
 # Installs the build tree into a scratch prefix, then configures, builds and
 # runs tests/external_project against it with find_package(granconv).
 # -DBUILD_DIR=<granconv build> -DSOURCE=<external project> -DWORK=<scratch dir>
+# [-DLAUNCHER=<compiler launcher of the granconv build, e.g. ccache>]: the
+# external project compiles through it too, on two jobs (its three files
+# took most of this test's time, one after the other, compiled afresh).
 file(REMOVE_RECURSE ${WORK})
 function(step what)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -18,9 +21,13 @@ foreach(f include/granconv/schemes/scheme.hpp include/granconv/studies/validate/
     message(FATAL_ERROR "cmake --install did not install ${f}")
   endif()
 endforeach()
+set(launcher)
+if(LAUNCHER)
+  set(launcher "-DCMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER}")
+endif()
 step("configure the external project" ${CMAKE_COMMAND} -S ${SOURCE} -B ${WORK}/build -DCMAKE_BUILD_TYPE=Release
-     -DCMAKE_PREFIX_PATH=${WORK}/prefix)
-step("build the external project" ${CMAKE_COMMAND} --build ${WORK}/build)
+     -DCMAKE_PREFIX_PATH=${WORK}/prefix ${launcher})
+step("build the external project" ${CMAKE_COMMAND} --build ${WORK}/build --parallel 2)
 step("run the external project" ${WORK}/build/validate_my_scheme ${WORK}/out)
 message("${step_output}")
 

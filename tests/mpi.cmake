@@ -11,7 +11,7 @@ function(granconv_mpi_test name ranks command result)
   add_test(NAME mpi.${name}
            COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DCOMPARE=$<TARGET_FILE:compare_results>
                    -DMPIEXEC=${mpi_exec} -DMPI_ENABLED=${mpi_enabled} -DRANKS=${ranks} -DOUT=${ctest_out}/mpi-${name}
-                   -DSUBCOMMAND=${command} "-DARGS=${ARGN}" -DRESULT=${result}
+                   -DSUBCOMMAND=${command} "-DARGS=${ARGN}" -DRESULT=${result} -DCACHE=${ctest_out}/cache
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/check_mpi.cmake)
   set_tests_properties(mpi.${name} PROPERTIES LABELS mpi SKIP_REGULAR_EXPRESSION "MPI test skipped" TIMEOUT 600)
 endfunction()

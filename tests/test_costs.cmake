@@ -9,10 +9,9 @@
 # Included at the end of tests/CMakeLists.txt, after every test is registered.
 set(granconv_test_costs
     order.jvb-fig2-gl-xw-xp 510
-    claim.atlas 240
+    claim.atlas 110
     mutation.kill-rate 85
     validate.gl2-precision-50 76
-    package.find-package-external-project 74
     negative.wrong-order-fails-jvb-fig3-gl-xw-xp 51
     claim.th-kk-verlet-damping 39
     validate.gl3 32

@@ -40,6 +40,21 @@ S grid_time_in(const S& t_end, long k, long n) {
   return k == n ? t_end : t_end * S(k) / S(n);
 }
 
+namespace detail {
+// The first element ≥ t of the sorted range [from, end), every element
+// before `from` being < t: probes from, from + 1, from + 3, from + 7, ...,
+// then bisects the last gap, so a nearby answer costs a few reads nearby.
+template <class It, class T>
+It gallop_lower_bound(It from, It end, const T& t) {
+  It hi = from;
+  for (std::ptrdiff_t stride = 1; hi != end && *hi < t; stride *= 2) {
+    from = hi + 1;
+    hi = stride < end - hi ? hi + stride : end;
+  }
+  return std::lower_bound(from, hi, t);
+}
+}  // namespace detail
+
 // One run of n steps of h = t_end/n in the scalar S (double, or Mp50 for
 // `--precision 50`); `times`/`states` (the reference, times sorted) must hold
 // every grid time (or, for the final-time measures, t_end) exactly. The
@@ -52,11 +67,28 @@ GridErrors grid_errors(const Scheme<S>& scheme, const Problem<S>& pr, Formulatio
   const bool final_only = measure_kind != ErrorMeasure::grid_max;
   const bool overlap = measure_kind == ErrorMeasure::final_overlap;
   S ex(0), ev(0);
+  // The grid times rise with k, so each lookup starts where the last one
+  // ended (gallop_lower_bound) instead of a binary search over the union of
+  // every run's grid. And the reference states of the next two grid times
+  // are prefetched (the header of k + 2, the data of k + 1): a fine run reads
+  // a state per step that nothing else has touched, and waiting for them
+  // took half the time of an atlas. Same index found, same arithmetic.
+  const auto begin = times.begin(), end = times.end();
+  auto cursor = begin, ahead = begin;
   auto measure = [&](long k, const Vec<S>& xv) {
     if (final_only && k != n) return;
     const S t = grid_time_in(t_end, k, n);
-    const auto it = std::lower_bound(times.begin(), times.end(), t);
-    if (it == times.end() || *it != t) throw std::logic_error("reference lacks grid time");
+    if (cursor != begin && !(*(cursor - 1) < t)) cursor = begin;  // an observer going back
+    const auto it = detail::gallop_lower_bound(cursor, end, t);
+    if (it == end || *it != t) throw std::logic_error("reference lacks grid time");
+    cursor = it;
+    if (!final_only && k + 2 <= n) {
+      const S t2 = grid_time_in(t_end, k + 2, n);
+      if (ahead < it || (ahead != begin && !(*(ahead - 1) < t2))) ahead = it;
+      if (ahead > it && ahead != end) __builtin_prefetch(states[static_cast<std::size_t>(ahead - begin)].data());
+      ahead = detail::gallop_lower_bound(ahead, end, t2);
+      if (ahead != end) __builtin_prefetch(&states[static_cast<std::size_t>(ahead - begin)]);
+    }
     const Vec<S>& r = states[static_cast<std::size_t>(it - times.begin())];
     if (overlap) {
       ex = abs((xv[0] - xv[2]) - (r[0] - r[2]));
