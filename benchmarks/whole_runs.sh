@@ -8,6 +8,9 @@
 #
 # Usage: benchmarks/whole_runs.sh BUILD_DIR [OUT_DIR] [-- CLAIMS...]
 #   RANKS="1 2" (default; empty: no MPI runs), CLAIMS default: all.
+#   PRECISIONS="50" (default empty): also run the claims with --precision P
+#   on 2 threads, for the cost of an extended scalar against the catalogue's
+#   (those records differ by design and are not compared).
 # The machine is shared and noisy: compare rows of one invocation only.
 set -euo pipefail
 
@@ -35,7 +38,9 @@ run() {
     { echo "whole_runs.sh: $name failed (status $?)" >&2; exit 1; }
   read -r wall user sys <"$dir/time"
   local same="reference"
-  if [[ -n $reference ]]; then
+  if [[ $name == precision-* ]]; then
+    same="not compared (another scalar)"
+  elif [[ -n $reference ]]; then
     if "$compare" --strings "$out/$reference/studies" "$dir/studies" >"$dir/compare.txt"; then
       same="identical ($(ls "$dir/studies" | wc -l) records)"
     else
@@ -52,6 +57,9 @@ echo "| run | wall [s] | CPU [s] | records |"
 echo "|---|---|---|---|"
 run jobs-2 "$granconv" run "${claims[@]}" --jobs 2
 run jobs-1 "$granconv" run "${claims[@]}" --jobs 1
+for p in ${PRECISIONS:-}; do
+  run "precision-$p" "$granconv" run "${claims[@]}" --jobs 2 --precision "$p"
+done
 if [[ -n $ranks ]] && command -v mpirun >/dev/null; then
   for k in $ranks; do
     run "mpirun-$k" mpirun --oversubscribe --allow-run-as-root -n "$k" "$granconv" run "${claims[@]}" --jobs 1
