@@ -161,42 +161,30 @@ class DoubleDouble {
 }  // namespace granconv
 
 namespace std {
+// double's, except for the digits, the exponents (the low part must stay a
+// normal double) and values of the type itself.
 template <>
-class numeric_limits<granconv::DoubleDouble> {
+class numeric_limits<granconv::DoubleDouble> : public numeric_limits<double> {
   using D = granconv::DoubleDouble;
 
  public:
-  static constexpr bool is_specialized = true;
-  static constexpr bool is_signed = true;
-  static constexpr bool is_integer = false;
-  static constexpr bool is_exact = false;
-  static constexpr bool has_infinity = true;
-  static constexpr bool has_quiet_NaN = true;
   static constexpr bool has_signaling_NaN = false;
   static constexpr std::float_denorm_style has_denorm = std::denorm_absent;
   static constexpr bool has_denorm_loss = false;
-  static constexpr bool traps = false;
-  static constexpr bool tinyness_before = false;
   static constexpr bool is_iec559 = false;
-  static constexpr bool is_bounded = true;
-  static constexpr bool is_modulo = false;
-  static constexpr int radix = 2;
   static constexpr int digits = 106;
   static constexpr int digits10 = 31;
   static constexpr int max_digits10 = 33;
-  static constexpr int min_exponent = std::numeric_limits<double>::min_exponent + 53;
-  static constexpr int max_exponent = std::numeric_limits<double>::max_exponent;
-  static constexpr int min_exponent10 = std::numeric_limits<double>::min_exponent10 + 16;
-  static constexpr int max_exponent10 = std::numeric_limits<double>::max_exponent10;
-  static constexpr std::float_round_style round_style = std::round_to_nearest;
+  static constexpr int min_exponent = numeric_limits<double>::min_exponent + 53;
+  static constexpr int min_exponent10 = numeric_limits<double>::min_exponent10 + 16;
   static D epsilon() { return D(dd_real::_eps); }
   static D round_error() { return D(0.5); }
   // The smallest normal double-double: its low part must be a normal double too.
   static D min() { return D(dd_real::_min_normalized); }
   static D max() { return D(dd_real::_max); }
   static D lowest() { return -max(); }
-  static D infinity() { return D(std::numeric_limits<double>::infinity()); }
-  static D quiet_NaN() { return D(std::numeric_limits<double>::quiet_NaN()); }
+  static D infinity() { return D(numeric_limits<double>::infinity()); }
+  static D quiet_NaN() { return D(numeric_limits<double>::quiet_NaN()); }
   static D denorm_min() { return min(); }
 };
 }  // namespace std
