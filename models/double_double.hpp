@@ -120,8 +120,8 @@ class DoubleDouble {
     // what std::pow gives (quadrature nodes reach it). An integral exponent
     // goes by repeated squaring, exactly as for double.
     if (a.v_.is_zero()) return b > DoubleDouble(0) ? DoubleDouble(0) : b == DoubleDouble(0) ? DoubleDouble(1) : std::numeric_limits<double>::infinity();
-    const double n = b.v_.x[0];
-    if (b.v_.x[1] == 0 && n == static_cast<double>(static_cast<int>(n))) return DoubleDouble(::pow(a.v_, static_cast<int>(n)));
+    const double n = b.v_.x[0];  // cast to int only when it fits (NaN and huge exponents do not)
+    if (b.v_.x[1] == 0 && std::abs(n) <= 0x1p30 && n == std::trunc(n)) return DoubleDouble(::pow(a.v_, static_cast<int>(n)));
     return DoubleDouble(::exp(b.v_ * scaled_log(a.v_)));
   }
   friend DoubleDouble ldexp(const DoubleDouble& a, int e) { return DoubleDouble(::ldexp(a.v_, e)); }
