@@ -372,16 +372,14 @@ int solve(const SolveArgs& a) {
   co.reference.estimate_error = false;
   co.reference.max_seconds = a.reference_budget;
   co.cache_dir = a.cache;
-  co.keep_states = true;
   const auto c = compare_with_reference(pr, make_scheme<double>(a.scheme, so), formulation_from_string(a.formulation),
                                         a.h, co);
   if (c.diverged) throw std::runtime_error(c.diverged_reason);
-  const Vec<double>& xv = c.scheme_xv.back();
-  nlohmann::json j = state_json(xv);
+  nlohmann::json j = state_json(c.final_xv);
   j["t"] = a.t;
   j["max_error_x"] = c.max_error_x;
   j["max_error_v"] = c.max_error_v;
-  j["final_error"] = (xv - c.reference_xv.back()).cwiseAbs().maxCoeff();
+  j["final_error"] = c.final_error;
   j["steps"] = c.steps;
   j["seconds"] = c.seconds;
   j["scheme"] = a.scheme;

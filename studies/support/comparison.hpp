@@ -18,6 +18,8 @@ struct Comparison {
   double max_error_x = 0, max_error_v = 0;  // max over grid times of the sup norm over beads
   double ref_sup_x = 0, ref_sup_v = 0;      // sup norms of the reference itself
   double seconds = 0;                       // wall time of the scheme alone
+  Vec<double> final_xv;                     // the scheme's state at T (when it did not diverge)
+  double final_error = 0;                   // its max |difference| from the reference at T
   std::vector<double> t;                    // grid times (kept when keep_states)
   std::vector<Vec<double>> scheme_xv, reference_xv;
   nlohmann::json reference_provenance;
@@ -34,7 +36,9 @@ struct ComparisonOptions {
 };
 
 // Throws std::invalid_argument when T/h is not an integer; Newton and CVODE
-// failures propagate (the scheme runs first, so its failure is the one reported).
+// failures propagate; where both fail, the scheme's. The reference is
+// computed (or read from the cache) first and each state of the scheme
+// compared with it as it comes.
 // A diverged scheme is reported in the result (Comparison::diverged).
 Comparison compare_with_reference(const Problem<double>& problem, const Scheme<double>& scheme, Formulation f,
                                   double h, const ComparisonOptions& options);
