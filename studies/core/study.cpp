@@ -186,7 +186,7 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
       res.reference = shared->provenance.to_json();
     } else {
       Provenance p;
-      P::reference_error(pr, claim_problem<Mp50>(claim), p, opt.jobs, opt.reference.max_seconds);
+      P::reference_error(pr, claim_problem<Mp50>(claim), p, opt.jobs, opt.reference.max_seconds, opt.cache_dir);
       problem_error = p.error_estimate;
       res.reference = p.to_json();
     }
@@ -215,7 +215,9 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
       const Problem<S>& pr_h = claim.gamma_per_h ? own.emplace(problem_at<S>(claim, h)) : pr;
       auto ref = P::reference(pr_h, reference_times(claim, pr.t_end, {n}), opt);
       if (!problem_error) {
-        if constexpr (!P::shared_reference) P::reference_error(pr_h, problem_at<Mp50>(claim, h), ref.provenance, 1, opt.reference.max_seconds);
+        if constexpr (!P::shared_reference)
+          P::reference_error(pr_h, problem_at<Mp50>(claim, h), ref.provenance, 1, opt.reference.max_seconds,
+                             opt.cache_dir);
         r_provenance = ref.provenance.to_json();
       }
       e = claim_grid_errors(claim, scheme, pr_h, form, n, ref);

@@ -11,6 +11,7 @@
 #include "reference/reference_cache.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/core/claim.hpp"
+#include "reference/extended_reference_cache.hpp"
 #include "reference/mp_reference.hpp"
 #include "studies/core/study.hpp"
 
@@ -18,7 +19,8 @@ namespace granconv {
 
 // The scalar a study runs in: double against the (cached) CVODE reference,
 // DoubleDouble (`--precision 32`) or Mp50 (`--precision 50`) against the RKF 7(8)
-// references of reference/mp_reference.hpp in the same scalar. The sweep itself
+// references of reference/mp_reference.hpp in the same scalar (cached like
+// CVODE's, reference/extended_reference_cache.hpp). The sweep itself
 // (run_study_in) is the same code for all three.
 template <class S>
 struct Precision;
@@ -65,13 +67,13 @@ struct Precision<DoubleDouble> : ExtendedPrecision<DoubleDouble> {
   static constexpr const char* type_name = "double-double";
   // Without the error estimate (it depends on the problem only: reference_error).
   static Reference reference(const Problem<DoubleDouble>& pr, const std::vector<DoubleDouble>& times, const StudyOptions& opt) {
-    auto r = double_double_reference(pr, times, opt.reference.max_seconds);
+    auto r = cached_double_double_reference(pr, times, opt.cache_dir, opt.reference.max_seconds);
     return {times, std::move(r.states), std::move(r.provenance)};
   }
   // Certified against the same problem built in Mp50 (`twin`).
   static void reference_error(const Problem<DoubleDouble>& pr, const Problem<Mp50>& twin, Provenance& p, int jobs,
-                              double max_seconds) {
-    double_double_reference_error(pr, twin, p, jobs, max_seconds);
+                              double max_seconds, const std::filesystem::path& cache_dir) {
+    cached_double_double_reference_error(pr, twin, p, jobs, cache_dir, max_seconds);
   }
 };
 
@@ -80,11 +82,12 @@ struct Precision<Mp50> : ExtendedPrecision<Mp50> {
   static constexpr int digits = 50;
   static constexpr const char* type_name = "cpp_bin_float_50";
   static Reference reference(const Problem<Mp50>& pr, const std::vector<Mp50>& times, const StudyOptions& opt) {
-    MpReference r = mp_reference(pr, times, opt.reference.max_seconds);
+    MpReference r = cached_mp_reference(pr, times, opt.cache_dir, opt.reference.max_seconds);
     return {times, std::move(r.states), std::move(r.provenance)};
   }
-  static void reference_error(const Problem<Mp50>& pr, const Problem<Mp50>&, Provenance& p, int, double max_seconds) {
-    mp_reference_error(pr, p, max_seconds);
+  static void reference_error(const Problem<Mp50>& pr, const Problem<Mp50>&, Provenance& p, int, double max_seconds,
+                              const std::filesystem::path& cache_dir) {
+    cached_mp_reference_error(pr, p, cache_dir, max_seconds);
   }
 };
 

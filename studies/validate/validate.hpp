@@ -65,7 +65,7 @@ struct ValidationItem;
 
 struct ValidateOptions {
   int jobs = 1;
-  std::filesystem::path cache_dir;  // CVODE reference cache; empty: none
+  std::filesystem::path cache_dir;  // reference cache (CVODE and 50-digit references); empty: none
   ReferenceOptions reference;
   // Item 4 passes when |observed − expected| ≤ smooth_tolerance and the 95%
   // CI is at most max_ci_width wide (see validate_battery.cpp for why).

@@ -27,7 +27,7 @@
 #include "reference/reference_cache.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/support/grid_errors.hpp"
-#include "reference/mp_reference.hpp"
+#include "reference/extended_reference_cache.hpp"
 #include "fit/order_fit.hpp"
 #include "studies/support/distribution/cell_bytes.hpp"
 #include "studies/support/distribution/distributed_for.hpp"
@@ -166,8 +166,8 @@ ConvergenceRun converge_mp50(const Scheme<Mp50>& scheme, const std::string& labe
   MpReference ref;
   Provenance estimate;
   parallel_for(2, opt.jobs, [&](std::size_t i) {
-    if (i == 0) ref = mp_reference(pr, times);
-    else mp_reference_error(pr, estimate);
+    if (i == 0) ref = cached_mp_reference(pr, times, opt.cache_dir);
+    else cached_mp_reference_error(pr, estimate, opt.cache_dir);
   });
   Mp50 scale_mp(0);
   for (const auto& x : ref.states) scale_mp = std::max<Mp50>(scale_mp, x.cwiseAbs().maxCoeff());
