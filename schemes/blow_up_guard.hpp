@@ -31,16 +31,21 @@ Scheme<S> guarded(Scheme<S> s) {
     const S bound(bound_d);
     inner(chain, f, y0, h, n,
           [&](long k, const Vec<S>& xv) {
-            for (Eigen::Index i = 0; i < xv.size(); ++i)
-              if (!(abs(xv[i]) <= bound)) {
-                const double t = static_cast<double>(h) * double(k), x = static_cast<double>(xv[i]);
-                throw DivergedError(
-                    fmt::format("scheme '{}' diverged at step {} (t = {:.6g}): {}", name, k, t,
-                                std::isfinite(x) ? fmt::format("|state| = {:.3g} exceeds the blow-up bound {:.3g}",
-                                                               std::abs(x), bound_d)
-                                                 : std::string("the state is not finite")),
-                    k, t);
-              }
+            // Counted without an early exit so that the check vectorises in
+            // double; a second loop finds the offending entry for the message.
+            int outside = 0;
+            for (Eigen::Index i = 0; i < xv.size(); ++i) outside += !(abs(xv[i]) <= bound);
+            if (outside > 0)
+              for (Eigen::Index i = 0; i < xv.size(); ++i)
+                if (!(abs(xv[i]) <= bound)) {
+                  const double t = static_cast<double>(h) * double(k), x = static_cast<double>(xv[i]);
+                  throw DivergedError(
+                      fmt::format("scheme '{}' diverged at step {} (t = {:.6g}): {}", name, k, t,
+                                  std::isfinite(x) ? fmt::format("|state| = {:.3g} exceeds the blow-up bound {:.3g}",
+                                                                 std::abs(x), bound_d)
+                                                   : std::string("the state is not finite")),
+                      k, t);
+                }
             if (obs) obs(k, xv);
           },
           exact);
