@@ -19,6 +19,15 @@
 // and at a contact event the step holding the root is redone from its start
 // with the stop time at the root, so that the restart state is a step's end
 // as well. The interpolant only locates the roots.
+//
+// Cost (benchmarks/peers/peers.py, KK chain N = 1000, T = 1000): at rtol 1e-10
+// one solve takes 3076 steps against CVODE Adams' 12773, and is 30 times more
+// accurate. At rtol 1e-13 its steps follow atol, not rtol: 4186 steps at
+// atol 1e-13, 6198 at 1e-14, 53626 at 1e-16 (DOP853: 5170 at 1e-16), and the
+// error-estimate rerun at rtol 1e-14 costs five times the first solve. Our
+// reading, not yet checked: round-off in the embedded error estimate (Verner's
+// coefficients reach 120 in size) on components far smaller than the
+// largest ones (resting beads behind the wave), which a tiny atol exposes.
 #include <vector>
 
 #include "reference/cvode_reference.hpp"
