@@ -115,10 +115,11 @@ int granconv::cli_main(int argc, char** argv) {
   add_problem(ref_cmd, ref_args);
   ref_cmd->add_option("--rtol", ref_args.rtol, "Relative tolerance")->capture_default_str()->check(finite_number("tolerance", true));
   ref_cmd->add_option("--atol", ref_args.atol, "Absolute tolerance")->capture_default_str()->check(finite_number("tolerance", true));
-  ref_cmd->add_option("--method", ref_args.method, "adams | bdf (default: the scenario's)")
-      ->check(CLI::IsMember({"adams", "bdf"}));
+  ref_cmd->add_option("--method", ref_args.method,
+                      "adams | bdf (CVODE) | erk8 (ARKODE, explicit Runge-Kutta of order 8) (default: the scenario's)")
+      ->check(CLI::IsMember({"adams", "bdf", "erk8"}));
   ref_cmd->add_option("--nonlinear-solver", ref_args.nonlinear_solver,
-                      "fixed-point | newton (default: fixed-point for adams, newton for bdf)")
+                      "CVODE methods: fixed-point | newton (default: newton); erk8 has none")
       ->check(CLI::IsMember({"fixed-point", "newton"}));
   ref_cmd->add_flag("--no-error-estimate", ref_args.no_error_estimate,
                     "Skip the rerun at rtol/10 that estimates the reference's own error");

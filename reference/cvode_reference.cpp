@@ -17,6 +17,7 @@
 #include "models/blow_up.hpp"
 #include "reference/cvode_support.hpp"
 #include "reference/serial_vector_kernels.hpp"
+#include "reference/sundials_chain.hpp"
 
 namespace granconv {
 
@@ -25,38 +26,15 @@ namespace {
 using cvode_support::Cvode;
 using cvode_support::CvodeError;
 using cvode_support::flag_name;
+using sundials_chain::UserData;
+using sundials_chain::kMaxEvents;
+using sundials_chain::rhs_fn;
+using sundials_chain::root_fn;
 #if SUNDIALS_VERSION_MAJOR < 7
 using cvode_support::keep_message;
 #endif
 
-constexpr long kMaxEvents = 100000;
 constexpr int kBandwidth = 3;  // interleaved (x_i, u_i): bead i couples to i±1 ⇒ |row − col| ≤ 3
-
-
-
-// Everything the callbacks need, allocated once per run.
-struct UserData {
-  // (x, w) where the damping has a potential (Lipschitz right-hand side), else
-  // (x, v): the mollified law is smooth in (x, v) already.
-  UserData(const Chain<double>& c)
-      : sys(c, c.has_damping_potential() ? Formulation::xw : Formulation::xv),
-        y(sys.dim()),
-        dy(sys.dim()),
-        jac(sys.beads()) {}
-  ChainSystem<double> sys;
-  Vec<double> y, dy;
-  BlockTridiagonal<double> jac;
-  std::string last_message;
-};
-
-int rhs_fn(sunrealtype t, N_Vector y, N_Vector ydot, void* user) {
-  auto* d = static_cast<UserData*>(user);
-  const sunrealtype* yp = N_VGetArrayPointer(y);
-  std::copy(yp, yp + d->y.size(), d->y.data());
-  d->sys.rhs(t, d->y, d->dy);
-  std::copy(d->dy.data(), d->dy.data() + d->dy.size(), N_VGetArrayPointer(ydot));
-  return 0;
-}
 
 int jac_fn(sunrealtype t, N_Vector y, N_Vector /*fy*/, SUNMatrix J, void* user, N_Vector, N_Vector, N_Vector) {
   auto* d = static_cast<UserData*>(user);
@@ -83,28 +61,6 @@ int jac_fn(sunrealtype t, N_Vector y, N_Vector /*fy*/, SUNMatrix J, void* user, 
   return 0;
 }
 
-// Gaps below this are contact-free for the reference: ahead of a solitary
-// wave the beads move by ~1e-130 and their gaps flip sign by round-off, which
-// CVODE would report as roots again and again (a restart loop, or
-// CV_ILL_INPUT "root found at and very near t"). Held at exactly zero, such a
-// root function is inactive until the wave arrives; a real opening crosses
-// this band in ~1e-30 / |δ̇| time units, far below any tolerance.
-constexpr double kGapDeadBand = 1e-30;
-
-int root_fn(sunrealtype /*t*/, N_Vector y, sunrealtype* g, void* user) {
-  auto* d = static_cast<UserData*>(user);
-  const sunrealtype* yp = N_VGetArrayPointer(y);
-  const auto& c = d->sys.chain();
-  for (int j = 0; j < c.links(); ++j) {
-    const sunrealtype gap = c.to_wall(j) ? yp[2 * j] : yp[2 * j] - yp[2 * j + 2];
-    g[j] = std::abs(gap) < kGapDeadBand ? 0 : gap;
-  }
-  return 0;
-}
-
-
-// RAII owner of the SUNDIALS objects of one run.
-
 struct RunResult {
   std::vector<Vec<double>> states;
   long steps = 0;
@@ -116,8 +72,7 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
                     const std::string& nonlinear_solver, double rtol, double atol, long max_steps, const ReferenceOptions& opt,
                     std::chrono::steady_clock::time_point started) {
   const double bound = blow_up_bound(problem.y0);
-  const auto deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                      std::chrono::duration<double>(opt.max_seconds));
+  const auto deadline = sundials_chain::deadline(started, opt.max_seconds);
   UserData ud(problem.chain);
   const int dim = ud.sys.dim();
   const int ngaps = ud.sys.chain().links();
@@ -205,22 +160,10 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
     emit(yp);
     ++next;
   }
-  // A root is a contact event when the gap's rate of change is resolved by
-  // the tolerances. Ahead of a solitary wave the beads move by ~1e-130 and
-  // their gaps change sign by round-off: such roots are not events (the
-  // non-smoothness they carry is of size |δ|^{5/2} ≈ 0) and are stepped over.
   std::vector<int> roots(std::max(ngaps, 1));
-  Vec<double> wroot(dim);
   auto resolved_root = [&](double t) {
     check(CVodeGetRootInfo(cv.mem, roots.data()), "CVodeGetRootInfo", t);
-    std::copy(yp, yp + dim, wroot.data());
-    const Vec<double> v = ud.sys.to_xv(wroot);
-    for (int j = 0; j < ngaps; ++j) {
-      if (!roots[j]) continue;
-      const double a = v[2 * j + 1], b = ud.sys.chain().to_wall(j) ? 0.0 : v[2 * j + 3];
-      if (std::abs(a - b) > atol + rtol * (std::abs(a) + std::abs(b))) return true;
-    }
-    return false;
+    return sundials_chain::resolved_root(ud, roots, yp, rtol, atol);
   };
   double seg_start = t0;
   long same_time_events = 0, calls = 0, ignored_without_progress = 0;
@@ -232,15 +175,8 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
     // CVODE's own mxstep counts steps per CVode call, i.e. one in CV_ONE_STEP
     // mode: the limit on the total is enforced here.
     if (++calls > max_steps) check(CV_TOO_MUCH_WORK, fmt::format("CVode (more than {} steps)", max_steps).c_str(), tret);
-    for (int i = 0; i < dim; ++i)
-      if (!(std::abs(yp[i]) <= bound))
-        throw std::runtime_error(fmt::format("CVODE reference ({}): the state {} the blow-up bound {:.3g} at t = {:.6g}",
-                                             problem.scenario, std::isfinite(yp[i]) ? "exceeds" : "is not finite, beyond",
-                                             bound, tret));
-    if ((calls & 63) == 0 && std::chrono::steady_clock::now() > deadline)
-      throw std::runtime_error(fmt::format("CVODE reference ({}): wall-clock budget of {:g} s used up at t = {:.6g} of "
-                                           "{:.6g} (--reference-budget raises it)",
-                                           problem.scenario, opt.max_seconds, tret, tstop));
+    sundials_chain::check_bound(problem, "CVODE", yp, dim, bound, tret);
+    if ((calls & 63) == 0) sundials_chain::check_budget(problem, "CVODE", deadline, opt.max_seconds, tret, tstop);
     if (flag == CV_ROOT_RETURN && !resolved_root(tret)) {
       emit_interpolated_upto(tret);
       ++out.ignored_roots;  // CVODE continues within the current step on the next call
@@ -293,12 +229,6 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
   return out;
 }
 
-double max_abs_difference(const std::vector<Vec<double>>& a, const std::vector<Vec<double>>& b) {
-  double m = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) m = std::max(m, (a[i] - b[i]).cwiseAbs().maxCoeff());
-  return m;
-}
-
 }  // namespace
 
 // Newton for both methods. Fixed-point iteration (opt-in) is 1.6x faster on
@@ -310,7 +240,14 @@ double max_abs_difference(const std::vector<Vec<double>>& a, const std::vector<V
 std::string default_nonlinear_solver(const std::string& /*method*/) { return "newton"; }
 
 std::string resolved_reference_nonlinear_solver(const Problem<double>& problem, const ReferenceOptions& opt) {
-  if (opt.nonlinear_solver.empty()) return default_nonlinear_solver(resolved_reference_method(problem, opt));
+  const std::string method = resolved_reference_method(problem, opt);
+  if (method == kExplicitReferenceMethod) {
+    if (!opt.nonlinear_solver.empty())
+      throw std::invalid_argument("the nonlinear solver '" + opt.nonlinear_solver + "' does not apply to reference method " +
+                                  method + " (explicit Runge-Kutta: it solves no equations)");
+    return "";
+  }
+  if (opt.nonlinear_solver.empty()) return default_nonlinear_solver(method);
   if (opt.nonlinear_solver != "fixed-point" && opt.nonlinear_solver != "newton")
     throw std::invalid_argument("unknown CVODE nonlinear solver '" + opt.nonlinear_solver +
                                 "' (expected fixed-point or newton)");
@@ -321,31 +258,20 @@ std::string resolved_reference_method(const Problem<double>& problem, const Refe
   std::string m = !opt.method.empty()                ? opt.method
                   : !problem.reference_method.empty() ? problem.reference_method
                                                       : scenario_info(problem.scenario).reference_method;
-  if (m != "adams" && m != "bdf")
-    throw std::invalid_argument("unknown CVODE reference method '" + m + "' (expected adams or bdf)");
+  if (m != "adams" && m != "bdf" && m != kExplicitReferenceMethod)
+    throw std::invalid_argument("unknown reference method '" + m + "' (expected adams, bdf or " +
+                                kExplicitReferenceMethod + ")");
   return m;
 }
 
 ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vector<double>& times,
                                   const ReferenceOptions& opt) {
-  problem.chain.validate();
-  if (problem.y0.size() != 2 * problem.chain.beads())
-    throw std::invalid_argument("reference: initial state size does not match the chain");
-  if (times.empty()) throw std::invalid_argument("reference: no output times requested");
-  for (std::size_t i = 0; i < times.size(); ++i) {
-    if (!std::isfinite(times[i]) || times[i] < 0 || times[i] > problem.t_end)
-      throw std::invalid_argument(fmt::format("reference: output time {:.17g} outside [0, t_end = {:.17g}]",
-                                              times[i], problem.t_end));
-    if (i > 0 && times[i] < times[i - 1])
-      throw std::invalid_argument(fmt::format("reference: output times not sorted ascending ({:.17g} after {:.17g})",
-                                              times[i], times[i - 1]));
-  }
-  if (!(opt.rtol > 0) || !(opt.atol > 0)) throw std::invalid_argument("reference: tolerances must be positive");
-  if (opt.max_steps < 1) throw std::invalid_argument("reference: max_steps must be positive");
+  sundials_chain::check_request(problem, times, opt);
   const std::string method = resolved_reference_method(problem, opt);
+  if (method == kExplicitReferenceMethod)
+    throw std::invalid_argument("cvode_reference: " + method + " is ARKODE's method (compute_reference runs it)");
   const std::string nonlinear_solver = resolved_reference_nonlinear_solver(problem, opt);
 
-  if (!(opt.max_seconds > 0)) throw std::invalid_argument("reference: the wall-clock budget must be positive");
   const auto started = std::chrono::steady_clock::now();
   RunResult run = run_cvode(problem, times, method, nonlinear_solver, opt.rtol, opt.atol, opt.max_steps, opt, started);
   ReferenceSolution sol;
@@ -366,7 +292,7 @@ ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vec
     const double rtol2 = opt.rtol / 10, atol2 = opt.atol / 10;
     try {
       RunResult fine = run_cvode(problem, times, method, nonlinear_solver, rtol2, atol2, opt.max_steps, opt, started);
-      p.error_estimate = max_abs_difference(sol.states, fine.states);
+      p.error_estimate = sundials_chain::max_abs_difference(sol.states, fine.states);
       p.error_estimate_method =
           fmt::format("max |Δ| vs rerun ({}) at rtol {:g}, atol {:g}", method, rtol2, atol2);
     } catch (const CvodeError& e) {
@@ -374,7 +300,7 @@ ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vec
       const std::string other = method == "adams" ? "bdf" : "adams";
       try {
         RunResult alt = run_cvode(problem, times, other, default_nonlinear_solver(other), opt.rtol, opt.atol, opt.max_steps, opt, started);
-        p.error_estimate = max_abs_difference(sol.states, alt.states);
+        p.error_estimate = sundials_chain::max_abs_difference(sol.states, alt.states);
       } catch (const CvodeError& e2) {
         throw std::runtime_error(fmt::format(
             "CVODE reference ({}): error estimate failed: rerun at rtol {:g}: {}; rerun with {}: {}",

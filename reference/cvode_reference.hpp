@@ -25,10 +25,14 @@ inline constexpr double kDefaultReferenceBudget = 600;
 
 struct ReferenceOptions {
   double rtol = 1e-15, atol = 1e-16;
-  std::string method;  // "adams" | "bdf"; "" = scenario default (scenario_info().reference_method)
+  // "adams" | "bdf" (CVODE) | "erk8" (ARKODE's explicit order-8 Runge-Kutta,
+  // reference/arkode/erk8_reference.hpp); "" = scenario default
+  // (scenario_info().reference_method).
+  std::string method;
   // "newton" (banded analytic Jacobian) | "fixed-point" (functional
   // iteration: no Jacobian, no banded LU; for Adams on non-stiff chains);
   // "" = default_nonlinear_solver(method), which says why it is Newton.
+  // erk8 has none: a nonlinear solver given with it is refused.
   std::string nonlinear_solver;
   long max_steps = 50'000'000;
   bool estimate_error = true;  // rerun at rtol/10, atol/10 and record max |difference|
@@ -38,9 +42,12 @@ struct ReferenceOptions {
   double max_seconds = kDefaultReferenceBudget;
 };
 
-// The method actually used for `problem` under `opt` ("adams" or "bdf").
+// The explicit method's name for ReferenceOptions::method.
+inline constexpr const char* kExplicitReferenceMethod = "erk8";
+
+// The method actually used for `problem` under `opt` ("adams", "bdf" or "erk8").
 std::string resolved_reference_method(const Problem<double>& problem, const ReferenceOptions& opt);
-// The nonlinear solver actually used ("fixed-point" or "newton").
+// The nonlinear solver actually used ("fixed-point" or "newton"; "" for erk8).
 std::string resolved_reference_nonlinear_solver(const Problem<double>& problem, const ReferenceOptions& opt);
 // The nonlinear solver a method gets by default.
 std::string default_nonlinear_solver(const std::string& method);
@@ -49,6 +56,7 @@ std::string default_nonlinear_solver(const std::string& method);
 // allowed). Throws std::invalid_argument on bad input and std::runtime_error
 // (naming the CVODE flag and the time) on any solver failure, on a state
 // beyond the blow-up bound (models/blow_up.hpp) and past opt.max_seconds.
+// Methods adams and bdf only (compute_reference, reference_cache.hpp, runs any).
 ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vector<double>& times,
                                   const ReferenceOptions& opt = {});
 

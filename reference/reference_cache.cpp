@@ -1,5 +1,6 @@
 #include "reference/reference_cache.hpp"
 
+#include "reference/arkode/erk8_reference.hpp"
 #include "reference/exact_reference.hpp"
 
 #include <fmt/core.h>
@@ -175,9 +176,10 @@ std::string reference_cache_key(const Problem<double>& problem, const std::vecto
   for (const auto& [k, v] : problem.params.values()) params[k] = exact(v);
   for (const auto& [k, c] : problem.params.choices()) params[k] = c.value;
   const auto& c = problem.chain;
+  const std::string method = resolved_reference_method(problem, opt);
   const nlohmann::json key = {
       {"format", kReferenceCacheFormat},
-      {"solver", "CVODE"},
+      {"solver", method == kExplicitReferenceMethod ? "ARKODE" : "CVODE"},
       {"sundials_version", SUNDIALS_VERSION},
       {"scenario", problem.scenario},
       {"params", params},
@@ -190,7 +192,7 @@ std::string reference_cache_key(const Problem<double>& problem, const std::vecto
       {"t_end", exact(problem.t_end)},
       {"rtol", exact(opt.rtol)},
       {"atol", exact(opt.atol)},
-      {"method", resolved_reference_method(problem, opt)},
+      {"method", method},
       {"nonlinear_solver", resolved_reference_nonlinear_solver(problem, opt)},
       {"max_steps", opt.max_steps},
       {"estimate_error", opt.estimate_error},
@@ -205,6 +207,12 @@ std::string reference_cache_file_name(const std::string& key) {
   return hex64(fnv1a64(key.data(), key.size())) + ".ref";
 }
 
+ReferenceSolution compute_reference(const Problem<double>& problem, const std::vector<double>& times,
+                                    const ReferenceOptions& opt) {
+  return resolved_reference_method(problem, opt) == kExplicitReferenceMethod ? erk8_reference(problem, times, opt)
+                                                                             : cvode_reference(problem, times, opt);
+}
+
 ReferenceSolution cached_reference(const Problem<double>& problem, const std::vector<double>& times,
                                    const ReferenceOptions& opt, const std::filesystem::path& cache_dir,
                                    CacheStatus* status) {
@@ -215,7 +223,7 @@ ReferenceSolution cached_reference(const Problem<double>& problem, const std::ve
   }
   if (cache_dir.empty()) {
     if (status) *status = st;
-    return cvode_reference(problem, times, opt);
+    return compute_reference(problem, times, opt);
   }
   const std::string key = reference_cache_key(problem, times, opt);
   const std::filesystem::path file = cache_dir / reference_cache_file_name(key);
@@ -223,7 +231,7 @@ ReferenceSolution cached_reference(const Problem<double>& problem, const std::ve
     if (status) *status = st;
     return std::move(*hit);
   }
-  ReferenceSolution sol = cvode_reference(problem, times, opt);
+  ReferenceSolution sol = compute_reference(problem, times, opt);
   try {
     store_entry(cache_dir, file, key, sol);
   } catch (const std::exception& e) {  // a cache that cannot be written is not fatal

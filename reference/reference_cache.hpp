@@ -1,9 +1,9 @@
 #pragma once
-// On-disk cache of CVODE reference solutions.
+// On-disk cache of reference solutions (CVODE, or ARKODE for method erk8).
 //
-// Key: canonical JSON of everything that defines the reference (scenario,
-// parameters, chain arrays, initial state, final time, tolerances, method,
-// max_steps, error-estimate flag, SUNDIALS version, cache format version and a
+// Key: canonical JSON of everything that defines the reference (solver,
+// scenario, parameters, chain arrays, initial state, final time, tolerances,
+// method, max_steps, error-estimate flag, SUNDIALS version, cache format version and a
 // hash of the times array). File name: 64-bit FNV-1a of the key, in hex.
 // Entry: a first line "granconv-reference-cache <format> <checksum>", one
 // line of JSON header {format, key, provenance, count, dim}, then raw native
@@ -33,8 +33,12 @@ std::string reference_cache_key(const Problem<double>& problem, const std::vecto
                                  const ReferenceOptions& opt);
 std::string reference_cache_file_name(const std::string& key);
 
+// The reference of opt's method: erk8_reference for "erk8", else cvode_reference.
+ReferenceSolution compute_reference(const Problem<double>& problem, const std::vector<double>& times,
+                                    const ReferenceOptions& opt);
+
 // The reference from cache_dir when a valid entry exists, else computed with
-// cvode_reference and stored. Problems with an exact solution are sampled
+// compute_reference and stored. Problems with an exact solution are sampled
 // (exact_reference), never integrated or cached. An empty cache_dir means "no cache". Stale
 // (key mismatch) and corrupted (size/checksum) entries are recomputed, with a
 // one-line note on stderr.

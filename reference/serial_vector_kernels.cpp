@@ -1,5 +1,6 @@
 #include "reference/serial_vector_kernels.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace granconv {
@@ -147,6 +148,41 @@ void compare(Real c, N_Vector x, N_Vector z) {
   for (Index i = 0, n = len(x); i < n; ++i) zd[i] = std::abs(xd[i]) >= c ? 1 : 0;
 }
 
+// z = Σ c_i X_i, as the library computes it without a fused kernel
+// (N_VLinearCombination's fallback: N_VScale(c_0, X_0, z), then
+// N_VLinearSum(c_i, X_i, 1, z, z) for i ≥ 1): per element
+// (((c_0 x_0 + c_1 x_1) + c_2 x_2) + ...), the same operations in the same
+// order, but four terms per pass over z instead of one. The library's special
+// cases c = ±1 (x, −x, z + x, z − x) are the same numbers as c·x and z + c·x
+// (multiplying by ±1 is exact and nothing is contracted: -ffp-contract=off).
+// ERKStep forms every stage this way (up to 14 terms at order 8), so these
+// passes, not the arithmetic, set its cost.
+int linear_combination(int nvec, Real* c, N_Vector* X, N_Vector z) {
+  const Index n = len(z);
+  Real* zd = data(z);
+  for (int i = 1; i < nvec; ++i)
+    if (X[i] == z) {  // aliasing beyond the first term: the pass-wise order is the definition
+      scale(c[0], X[0], z);
+      for (int k = 1; k < nvec; ++k) linear_sum(c[k], X[k], 1, z, z);
+      return 0;
+    }
+  const Real* x0 = data(X[0]);
+  const Real c0 = c[0];
+  for (Index i = 0; i < n; ++i) zd[i] = c0 * x0[i];
+  int k = 1;
+  for (; k + 3 < nvec; k += 4) {
+    const Real *x1 = data(X[k]), *x2 = data(X[k + 1]), *x3 = data(X[k + 2]), *x4 = data(X[k + 3]);
+    const Real c1 = c[k], c2 = c[k + 1], c3 = c[k + 2], c4 = c[k + 3];
+    for (Index i = 0; i < n; ++i) zd[i] = zd[i] + c1 * x1[i] + c2 * x2[i] + c3 * x3[i] + c4 * x4[i];
+  }
+  for (; k < nvec; ++k) {
+    const Real* xk = data(X[k]);
+    const Real ck = c[k];
+    for (Index i = 0; i < n; ++i) zd[i] = zd[i] + ck * xk[i];
+  }
+  return 0;
+}
+
 }  // namespace
 
 void use_compiled_serial_kernels(N_Vector v) {
@@ -166,6 +202,11 @@ void use_compiled_serial_kernels(N_Vector v) {
   ops->nvmin = min_value;
   ops->nvminlocal = min_value;
   ops->nvcompare = compare;
+}
+
+void use_compiled_fused_kernels(N_Vector v) {
+  use_compiled_serial_kernels(v);
+  v->ops->nvlinearcombination = linear_combination;
 }
 
 }  // namespace granconv

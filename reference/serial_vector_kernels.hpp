@@ -24,4 +24,11 @@ namespace granconv {
 // (CVODE clones its workspace from the initial state) inherit them.
 void use_compiled_serial_kernels(N_Vector v);
 
+// The same, plus N_VLinearCombination as one pass per block of elements: the
+// operation ARKODE's ERKStep forms its stages with (erk8_reference). Bit for
+// bit the library's unfused result (without it the library falls back on one
+// N_VLinearSum per term); CVODE keeps use_compiled_serial_kernels, so its
+// references do not change.
+void use_compiled_fused_kernels(N_Vector v);
+
 }  // namespace granconv

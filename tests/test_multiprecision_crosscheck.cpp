@@ -1,6 +1,7 @@
 // Acceptance test of the reference: the CVODE reference (default tolerances)
 // agrees with the cpp_bin_float_50 reference (RKF 7(8), tolerance 1e-30, exact
-// event location) to 1e-12 in every component at every grid time.
+// event location) to 1e-12 in every component at every grid time; so does the
+// ARKODE erk8 reference (reference/arkode/erk8_reference.hpp).
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cmath>
@@ -9,12 +10,13 @@
 
 #include "reference/cvode_reference.hpp"
 #include "reference/multiprecision_reference.hpp"
+#include "reference/reference_cache.hpp"
 
 using namespace granconv;
 using Mp = boost::multiprecision::cpp_bin_float_50;
 
 namespace {
-void crosscheck(const std::string& scenario, int n) {
+void crosscheck(const std::string& scenario, int n, const std::string& method = "") {
   const auto pd = make_problem<double>(scenario, std::vector<std::string>{});
   const auto pm = make_problem<Mp>(scenario, std::vector<std::string>{});
   std::vector<double> td(n + 1);
@@ -25,7 +27,9 @@ void crosscheck(const std::string& scenario, int n) {
   }
   using clock = std::chrono::steady_clock;
   const auto c0 = clock::now();
-  const auto ref = cvode_reference(pd, td, ReferenceOptions{});
+  ReferenceOptions opt;
+  opt.method = method;  // "": the scenario's (CVODE)
+  const auto ref = compute_reference(pd, td, opt);
   const auto c1 = clock::now();
   MpStats stats;
   const auto mp = multiprecision_reference(pm, tm, Mp(1e-30), &stats);
@@ -40,8 +44,8 @@ void crosscheck(const std::string& scenario, int n) {
     }
   }
   const auto& p = ref.provenance;
-  std::cout << "[crosscheck] " << scenario << " (n = " << n << "): max |CVODE - MP| = " << worst << " at t = " << worst_t
-            << "\n  CVODE " << p.method << " rtol " << p.rtol << " atol " << p.atol << ": " << p.steps << " steps, "
+  std::cout << "[crosscheck] " << scenario << " (n = " << n << "): max |" << p.solver << " - MP| = " << worst
+            << " at t = " << worst_t << "\n  " << p.solver << " " << p.method << " rtol " << p.rtol << " atol " << p.atol << ": " << p.steps << " steps, "
             << p.events << " events at";
   for (double t : p.event_times) std::cout << ' ' << std::setprecision(17) << t << std::setprecision(6);
   std::cout << "; own error estimate " << p.error_estimate << " (" << p.error_estimate_method << "), "
@@ -49,7 +53,8 @@ void crosscheck(const std::string& scenario, int n) {
             << stats.steps << " steps, " << stats.events << " events at";
   for (double t : stats.event_times) std::cout << ' ' << std::setprecision(17) << t << std::setprecision(6);
   std::cout << "; " << std::chrono::duration<double>(c2 - c1).count() << " s\n";
-  INFO(scenario << ": max |CVODE - MP| = " << worst << " at t = " << worst_t << ", CVODE events " << p.events
+  INFO(scenario << ": max |" << p.solver << " " << p.method << " - MP| = " << worst << " at t = " << worst_t
+                << ", " << p.solver << " events " << p.events
                 << ", MP events " << stats.events);
   CHECK(p.events == stats.events);
   for (std::size_t e = 0; e < std::min(p.event_times.size(), stats.event_times.size()); ++e)
@@ -82,4 +87,12 @@ TEST_CASE("CVODE reference agrees with the multiprecision reference: trimer-nobr
 
 TEST_CASE("CVODE reference agrees with the multiprecision reference: binary-kk", "[reference][crosscheck]") {
   crosscheck("binary-kk", 200);
+}
+
+TEST_CASE("erk8 reference agrees with the multiprecision reference: trimer-impact", "[reference][crosscheck][arkode]") {
+  crosscheck("trimer-impact", 1000, kExplicitReferenceMethod);
+}
+
+TEST_CASE("erk8 reference agrees with the multiprecision reference: trimer-nobreak", "[reference][crosscheck][arkode]") {
+  crosscheck("trimer-nobreak", 300, kExplicitReferenceMethod);
 }

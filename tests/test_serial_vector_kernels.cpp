@@ -107,3 +107,55 @@ TEST_CASE("compiled N_Vector element-wise kernels and reductions give SUNDIALS's
   CHECK(v.ours[1]->ops->nvlinearsum != N_VLinearSum_Serial);
   CHECK(v.lib[1]->ops->nvlinearsum == N_VLinearSum_Serial);
 }
+
+// N_VLinearCombination, ERKStep's stage operation: the fused kernel
+// (use_compiled_fused_kernels) against the library's unfused fallback (one
+// N_VLinearSum per term), bit for bit, on vectors longer than its block of
+// 512 elements (and not a multiple of it), with 1 to 15 terms, coefficients
+// ±1, 0 and others, and z distinct from the terms or aliasing the first or a
+// later one.
+TEST_CASE("fused N_VLinearCombination gives the library's unfused bits", "[reference][arkode]") {
+  constexpr int n = 1037, terms = 15;
+  SUNContext ctx = nullptr;
+#if SUNDIALS_VERSION_MAJOR < 7
+  SUNContext_Create(nullptr, &ctx);
+#else
+  SUNContext_Create(SUN_COMM_NULL, &ctx);
+#endif
+  N_Vector a = N_VNew_Serial(n, ctx), b = N_VNew_Serial(n, ctx);
+  use_compiled_fused_kernels(b);
+  CHECK(a->ops->nvlinearcombination == nullptr);  // the library's default: the fallback
+  CHECK(b->ops->nvlinearcombination != nullptr);
+  std::vector<N_Vector> lib{a}, ours{b};
+  for (int k = 1; k <= terms; ++k) {
+    lib.push_back(N_VClone(a));
+    ours.push_back(N_VClone(b));
+  }
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> u(-1, 1);
+  auto fill = [&] {
+    for (std::size_t k = 0; k < lib.size(); ++k)
+      for (int i = 0; i < n; ++i) {
+        const double v = i == 3 ? 0.0 : u(rng) * std::pow(10.0, 8 * u(rng));
+        NV_Ith_S(lib[k], i) = NV_Ith_S(ours[k], i) = v;
+      }
+  };
+  const double pool[] = {1.0, -1.0, 0.0, 0.5, -1.0 / 3, 7.25e-3, 3.0};
+  int cases = 0;
+  for (int nvec = 1; nvec <= terms; ++nvec)
+    for (int z : {0, 1, nvec}) {  // z aliasing X[0], X[1] (when a term), or distinct (slot nvec)
+      if (z == 1 && nvec < 2) continue;
+      fill();
+      std::vector<double> c(nvec);
+      for (int k = 0; k < nvec; ++k) c[k] = pool[(k * 3 + nvec + cases) % 7];
+      ++cases;
+      N_VLinearCombination(nvec, c.data(), lib.data(), lib[z]);
+      N_VLinearCombination(nvec, c.data(), ours.data(), ours[z]);
+      INFO("terms " << nvec << ", z slot " << z);
+      for (std::size_t k = 0; k < lib.size(); ++k)
+        REQUIRE(std::memcmp(N_VGetArrayPointer(lib[k]), N_VGetArrayPointer(ours[k]), n * sizeof(double)) == 0);
+    }
+  for (auto v : lib) N_VDestroy(v);
+  for (auto v : ours) N_VDestroy(v);
+  SUNContext_Free(&ctx);
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Side-by-side reference solves: granconv's CVODE reference against SciPy's
-solve_ivp (DOP853, LSODA, Radau) on the same Kuwabara-Kono chains.
+"""Side-by-side reference solves: granconv's CVODE and ARKODE erk8 references against
+SciPy's solve_ivp (DOP853, LSODA, Radau) on the same Kuwabara-Kono chains.
 
     benchmarks/peers/peers.py [--granconv build/app/granconv] [--sizes 25,200,1000]
                               [--rtols 1e-10,1e-13] [--budget 120]
@@ -24,10 +24,14 @@ as a user runs it (it solves twice, the second time at rtol/10, to estimate its
 own error) and one solve (--no-error-estimate), the like of a SciPy run. The
 ratio column is a row's time over the default command's time at the same
 rtol, both from this run (SciPy rows above 1: granconv is faster).
+--erk8 (on by default, --no-erk8 drops it) adds the same two rows for
+`--method erk8` (ARKODE, explicit Runge-Kutta of order 8) and, per rtol, a line
+"DOP853 / erk8 command" with the ratio of CPU times and of final-state errors.
 
 --per-step: CPU time per step and bead of one solve of the chain (gamma = 0.06,
 T = 30: the wave covers the same beads at every N, so only the state length
-grows) for N up to 1e5, to read off that the cost of a step is linear in N.
+grows) for N up to 1e5, to read off that the cost of a step is linear in N; with
+--erk8, the same for `--method erk8`.
 
 SciPy absent: the script says so and prints the granconv rows only.
 """
@@ -127,17 +131,19 @@ def peers_table(args):
         for rtol in rtols:
             atol = rtol * 1e-3
             t_cmd = None
-            for solver in args.solvers.split(","):
-                flag = ["--nonlinear-solver", solver]
+            erk8_cmd = None  # (CPU s, error) of the erk8 command
+            for name, flag in variants(args):
                 t, y, pc = granconv(args.granconv, p, rtol, atol, flag)
                 t_cmd = t_cmd or t
                 e = max(abs(a - b) for a, b in zip(y, truth))
-                print(f"| {n} | granconv reference --nonlinear-solver {solver} (two solves: error estimate "
+                if name == "erk8":
+                    erk8_cmd = (t, e)
+                print(f"| {n} | granconv reference {' '.join(flag)} (two solves: error estimate "
                       f"{pc['error_estimate']:.1e}) | {rtol:g} | {t:.3f} | {pc['steps']} | {e:.2e} | {t / t_cmd:.2f} |",
                       flush=True)
                 t, y, pc = granconv(args.granconv, p, rtol, atol, flag + ["--no-error-estimate"])
                 e = max(abs(a - b) for a, b in zip(y, truth))
-                print(f"| {n} | granconv reference --nonlinear-solver {solver} --no-error-estimate (one solve) | "
+                print(f"| {n} | granconv reference {' '.join(flag)} --no-error-estimate (one solve) | "
                       f"{rtol:g} | {t:.3f} | {pc['steps']} | {e:.2e} | {t / t_cmd:.2f} |", flush=True)
             if args.before:
                 t_old, y, pc = granconv(args.before, p, rtol, atol)
@@ -158,21 +164,33 @@ def peers_table(args):
                     continue
                 e = max(abs(a - b) for a, b in zip(y, truth))
                 print(f"| {n} | scipy {method} | {rtol:g} | {t:.3f} | | {e:.2e} | {t / t_cmd:.2f} |", flush=True)
+                if method == "DOP853" and erk8_cmd:
+                    print(f"| {n} | DOP853 / erk8 command: CPU {t / erk8_cmd[0]:.2f}, final-state error "
+                          f"{e / erk8_cmd[1]:.2g} (above 1: erk8 is faster, more accurate) | {rtol:g} | | | | |",
+                          flush=True)
                 if t > args.budget:
                     slow.add(method)
         print(f"| {n} | (tight reference: granconv at rtol 1e-15, atol 1e-16, its error estimate "
               f"{prov['error_estimate']:.1e}) | | | | | |")
 
 
+def variants(args):
+    """(name, granconv reference flags): the CVODE nonlinear solvers, then erk8."""
+    out = [(solver, ["--nonlinear-solver", solver]) for solver in args.solvers.split(",")]
+    if args.erk8:
+        out.append(("erk8", ["--method", "erk8"]))
+    return out
+
+
 def per_step(args):
-    print("| N | nonlinear solver | CPU [s] | steps | CPU per step [us] | per step and bead [ns] |")
+    print("| N | method | CPU [s] | steps | CPU per step [us] | per step and bead [ns] |")
     print("|---|---|---|---|---|---|")
     for n in (int(s) for s in args.per_step_sizes.split(",")):
-        for solver in args.solvers.split(","):
+        for name, flag in variants(args):
             p = {"scenario": "chain", "params": [f"n={n}", "gamma=0.06"], "t": 30.0}
-            t, _, pc = granconv(args.granconv, p, 1e-13, 1e-15, ["--nonlinear-solver", solver, "--no-error-estimate"])
+            t, _, pc = granconv(args.granconv, p, 1e-13, 1e-15, flag + ["--no-error-estimate"])
             steps = pc["steps"]
-            print(f"| {n} | {solver} | {t:.3f} | {steps} | {t / steps * 1e6:.1f} | {t / steps / n * 1e9:.1f} |",
+            print(f"| {n} | {name} | {t:.3f} | {steps} | {t / steps * 1e6:.1f} | {t / steps / n * 1e9:.1f} |",
                   flush=True)
 
 
@@ -185,6 +203,8 @@ def main():
                     help="skip a SciPy method at larger N once one of its runs took longer than this (s)")
     ap.add_argument("--solvers", default="newton,fixed-point",
                     help="CVODE nonlinear solvers to time; the first is the default one, the ratios' base")
+    ap.add_argument("--erk8", action=argparse.BooleanOptionalAction, default=True,
+                    help="also time `granconv reference --method erk8` (ARKODE, explicit order 8)")
     ap.add_argument("--methods", default="DOP853,LSODA,Radau", help="SciPy solve_ivp methods")
     ap.add_argument("--before", help="another granconv executable to time on the same problems")
     ap.add_argument("--per-step", action="store_true", help="per-step cost against N instead of the peers table")

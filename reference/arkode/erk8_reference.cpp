@@ -1,0 +1,262 @@
+#include "reference/arkode/erk8_reference.hpp"
+
+#include <arkode/arkode_erkstep.h>
+#include <fmt/core.h>
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_config.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <stdexcept>
+
+#include "reference/arkode/erk8_table.hpp"
+#include "reference/cvode_support.hpp"
+#include "reference/serial_vector_kernels.hpp"
+#include "reference/sundials_chain.hpp"
+
+namespace granconv {
+
+namespace {
+
+using sundials_chain::UserData;
+
+std::string flag_name(long flag) {
+  std::string s;
+  char* name = ERKStepGetReturnFlagName(flag);
+  if (name) {
+    s = name;
+    std::free(name);
+  }
+  return s.empty() ? fmt::format("flag {}", flag) : s;
+}
+
+// An ARKODE failure, with the flag's name (ARK_TOO_MUCH_ACC: the caller
+// estimates the error another way).
+struct ArkodeError : std::runtime_error {
+  ArkodeError(const std::string& what, std::string flag_name) : std::runtime_error(what), flag(std::move(flag_name)) {}
+  std::string flag;
+};
+
+// Solver objects of one run, freed in reverse order of creation.
+struct Arkode {
+  SUNContext ctx = nullptr;
+  void* mem = nullptr;
+  N_Vector y = nullptr, y_step = nullptr;
+  ARKodeButcherTable table = nullptr;
+  Arkode() = default;
+  Arkode(const Arkode&) = delete;
+  Arkode& operator=(const Arkode&) = delete;
+  ~Arkode() {
+    if (table) ARKodeButcherTable_Free(table);
+    if (y_step) N_VDestroy(y_step);
+    if (y) N_VDestroy(y);
+    if (mem) ERKStepFree(&mem);
+    if (ctx) SUNContext_Free(&ctx);
+  }
+};
+
+struct RunResult {
+  std::vector<Vec<double>> states;
+  long steps = 0;
+  std::vector<double> event_times;
+  long ignored_roots = 0;
+};
+
+RunResult run_erk8(const Problem<double>& problem, const std::vector<double>& times, double rtol, double atol,
+                   const ReferenceOptions& opt, std::chrono::steady_clock::time_point started) {
+  const double bound = blow_up_bound(problem.y0);
+  const auto deadline = sundials_chain::deadline(started, opt.max_seconds);
+  UserData ud(problem.chain);
+  const int dim = ud.sys.dim();
+  const int ngaps = ud.sys.chain().links();
+  const Vec<double> w0 = ud.sys.from_xv(problem.y0);
+  const double t0 = 0.0, t_end = times.back();
+
+  RunResult out;
+  out.states.reserve(times.size());
+  Arkode ak;
+  auto check = [&](long flag, const char* what, double t) {
+    if (flag < 0) {
+      std::string msg = fmt::format("ARKODE reference ({}, {}): {} failed with {} at t = {:.17g}", problem.scenario,
+                                    kExplicitReferenceMethod, what, flag_name(flag), t);
+      if (!ud.last_message.empty()) msg += ": " + ud.last_message;
+      throw ArkodeError(msg, flag_name(flag));
+    }
+  };
+  auto check_ptr = [&](const void* p, const char* what) {
+    if (!p) throw std::runtime_error(fmt::format("ARKODE reference: {} failed (out of memory?)", what));
+  };
+
+#if SUNDIALS_VERSION_MAJOR < 7
+  check(SUNContext_Create(nullptr, &ak.ctx), "SUNContext_Create", t0);
+#else
+  check(SUNContext_Create(SUN_COMM_NULL, &ak.ctx), "SUNContext_Create", t0);
+#endif
+  ak.y = N_VNew_Serial(dim, ak.ctx);
+  check_ptr(ak.y, "N_VNew_Serial");
+  use_compiled_fused_kernels(ak.y);  // ERKStep's workspace is cloned from y: it inherits them
+  ak.y_step = N_VClone(ak.y);
+  check_ptr(ak.y_step, "N_VClone");
+  sunrealtype* yp = N_VGetArrayPointer(ak.y);
+  std::copy(w0.data(), w0.data() + dim, yp);
+
+  ak.mem = ERKStepCreate(sundials_chain::rhs_fn, t0, ak.y, ak.ctx);
+  check_ptr(ak.mem, "ERKStepCreate");
+#if SUNDIALS_VERSION_MAJOR < 7
+  check(ERKStepSetErrHandlerFn(ak.mem, cvode_support::keep_message, &ud.last_message), "ERKStepSetErrHandlerFn", t0);
+#endif
+  ak.table = erk8_table();
+  check_ptr(ak.table, "erk8_table");
+  check(ERKStepSetTable(ak.mem, ak.table), "ERKStepSetTable", t0);
+  check(ERKStepSStolerances(ak.mem, rtol, atol), "ERKStepSStolerances", t0);
+  check(ERKStepSetUserData(ak.mem, &ud), "ERKStepSetUserData", t0);
+  check(ERKStepSetMaxNumSteps(ak.mem, opt.max_steps), "ERKStepSetMaxNumSteps", t0);
+  check(ERKStepSetMaxHnilWarns(ak.mem, 1), "ERKStepSetMaxHnilWarns", t0);
+  auto roots_on = [&](double t) {
+    if (ngaps > 0) check(ERKStepRootInit(ak.mem, ngaps, sundials_chain::root_fn), "ERKStepRootInit", t);
+  };
+  roots_on(t0);
+
+  Vec<double> wbuf(dim);
+  std::size_t next = 0;
+  auto emit_upto = [&](double t) {  // y is the method's state at t
+    while (next < times.size() && times[next] <= t) {
+      std::copy(yp, yp + dim, wbuf.data());
+      out.states.push_back(ud.sys.to_xv(wbuf));
+      ++next;
+    }
+  };
+  auto stop_at_next_time = [&](double t) {
+    if (next < times.size()) check(ERKStepSetStopTime(ak.mem, times[next]), "ERKStepSetStopTime", t);
+  };
+  // The start of the step in progress: (t_step, y_step) is where a step
+  // holding an event is redone from.
+  double t_step = t0;
+  auto step_done = [&](double t) {
+    t_step = t;
+    N_VScale(1.0, ak.y, ak.y_step);
+  };
+  emit_upto(t0);
+  step_done(t0);
+  stop_at_next_time(t0);
+
+  std::vector<int> roots(std::max(ngaps, 1)), last_roots;
+  long calls = 0, same_time_events = 0, ignored_without_progress = 0;
+  double seg_start = t0, last_ignored = t0;
+  while (next < times.size()) {
+    sunrealtype tret = t_step;
+    const int flag = ERKStepEvolve(ak.mem, t_end, ak.y, &tret, ARK_ONE_STEP);
+    check(flag, "ERKStepEvolve", tret);
+    if (++calls > opt.max_steps)
+      check(ARK_TOO_MUCH_WORK, fmt::format("ERKStepEvolve (more than {} steps)", opt.max_steps).c_str(), tret);
+    sundials_chain::check_bound(problem, "ARKODE", yp, dim, bound, tret);
+    if ((calls & 63) == 0) sundials_chain::check_budget(problem, "ARKODE", deadline, opt.max_seconds, tret, t_end);
+    if (flag == ARK_ROOT_RETURN) {
+      // y is the interpolant at the root: good enough to tell an event.
+      check(ERKStepGetRootInfo(ak.mem, roots.data()), "ERKStepGetRootInfo", tret);
+      if (!sundials_chain::resolved_root(ud, roots, yp, rtol, atol)) {
+        ++out.ignored_roots;  // ARKODE continues within the current step on the next call
+        ignored_without_progress = (tret <= last_ignored) ? ignored_without_progress + 1 : 0;
+        last_ignored = tret;
+        if (ignored_without_progress > 1000)
+          throw std::runtime_error(fmt::format(
+              "ARKODE reference ({}): unresolved roots repeat at t = {:.17g} (root loop)", problem.scenario, tret));
+        continue;
+      }
+      // ARKODE locates a root on its interpolant; the method's own state at
+      // that time (below) can still be a few ulps short of the crossing, and
+      // the same gaps then change sign again ~1e-14 later: one event, not two.
+      const bool same_event = roots == last_roots && tret - seg_start <= 1e-12 * std::max(1.0, std::abs(tret));
+      last_roots = roots;
+      if (!same_event) out.event_times.push_back(tret);
+      if (static_cast<long>(out.event_times.size()) > sundials_chain::kMaxEvents)
+        throw std::runtime_error(fmt::format("ARKODE reference ({}): more than {} contact events by t = {:.17g}; "
+                                             "root loop suspected",
+                                             problem.scenario, sundials_chain::kMaxEvents, tret));
+      same_time_events = (tret <= seg_start) ? same_time_events + 1 : 0;
+      if (same_time_events > 50)
+        throw std::runtime_error(fmt::format(
+            "ARKODE reference ({}): {} consecutive contact events at t = {:.17g} without progress (root loop)",
+            problem.scenario, same_time_events, tret));
+      // Redo the step from its start to the root, without root functions,
+      // so that the restart state is the method's (ERKStepReset keeps the
+      // step size and the counters).
+      N_VScale(1.0, ak.y_step, ak.y);
+      if (tret > t_step) {
+        check(ERKStepReset(ak.mem, t_step, ak.y_step), "ERKStepReset", t_step);
+        check(ERKStepRootInit(ak.mem, 0, nullptr), "ERKStepRootInit", t_step);
+        check(ERKStepSetStopTime(ak.mem, tret), "ERKStepSetStopTime", t_step);
+        sunrealtype tr = t_step;
+        check(ERKStepEvolve(ak.mem, tret, ak.y, &tr, ARK_NORMAL), "ERKStepEvolve (to the event)", t_step);
+        sundials_chain::check_bound(problem, "ARKODE", yp, dim, bound, tret);
+      }
+      emit_upto(tret);
+      // Restart from the root so that the next segment is smooth.
+      check(ERKStepReset(ak.mem, tret, ak.y), "ERKStepReset", tret);
+      roots_on(tret);
+      step_done(tret);
+      stop_at_next_time(tret);
+      seg_start = tret;
+      continue;
+    }
+    // A completed step; at a requested time (the stop time) y is there.
+    emit_upto(tret);
+    step_done(tret);
+    if (flag == ARK_TSTOP_RETURN) stop_at_next_time(tret);
+  }
+  check(ERKStepGetNumSteps(ak.mem, &out.steps), "ERKStepGetNumSteps", t_end);
+  return out;
+}
+
+}  // namespace
+
+ReferenceSolution erk8_reference(const Problem<double>& problem, const std::vector<double>& times,
+                                 const ReferenceOptions& opt) {
+  sundials_chain::check_request(problem, times, opt);
+  const std::string method = resolved_reference_method(problem, opt);
+  if (method != kExplicitReferenceMethod)
+    throw std::invalid_argument("erk8_reference: method '" + method + "' is CVODE's (cvode_reference runs it)");
+  resolved_reference_nonlinear_solver(problem, opt);  // refuses a nonlinear solver
+
+  const auto started = std::chrono::steady_clock::now();
+  RunResult run = run_erk8(problem, times, opt.rtol, opt.atol, opt, started);
+  ReferenceSolution sol;
+  sol.times = times;
+  sol.states = std::move(run.states);
+  Provenance& p = sol.provenance;
+  p.solver = "ARKODE";
+  p.sundials_version = SUNDIALS_VERSION;
+  p.method = method;
+  p.rtol = opt.rtol;
+  p.atol = opt.atol;
+  p.steps = run.steps;
+  p.events = static_cast<long>(run.event_times.size());
+  p.event_times = std::move(run.event_times);
+
+  if (opt.estimate_error) {
+    const double rtol2 = opt.rtol / 10, atol2 = opt.atol / 10;
+    try {
+      RunResult fine = run_erk8(problem, times, rtol2, atol2, opt, started);
+      p.error_estimate = sundials_chain::max_abs_difference(sol.states, fine.states);
+      p.error_estimate_method = fmt::format("max |Δ| vs rerun ({}, Verner 8(7) table + FSAL stage) at rtol {:g}, "
+                                            "atol {:g}",
+                                            method, rtol2, atol2);
+    } catch (const ArkodeError& e) {
+      // Typically ARK_TOO_MUCH_ACC: rtol/10 is below what double allows. The
+      // other estimate is CVODE (Adams) at the same tolerances.
+      ReferenceOptions adams = opt;
+      adams.method = "adams";
+      adams.estimate_error = false;
+      adams.max_seconds = opt.max_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      if (!(adams.max_seconds > 0)) throw;
+      const ReferenceSolution alt = cvode_reference(problem, times, adams);
+      p.error_estimate = sundials_chain::max_abs_difference(sol.states, alt.states);
+      p.error_estimate_method = fmt::format("max |Δ| vs CVODE adams at rtol {:g}, atol {:g} (ARKODE refused rtol {:g}, "
+                                            "atol {:g}: {})",
+                                            opt.rtol, opt.atol, rtol2, atol2, e.flag);
+    }
+  }
+  return sol;
+}
+
+}  // namespace granconv

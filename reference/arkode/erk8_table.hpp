@@ -1,0 +1,32 @@
+#pragma once
+// The Butcher table of the erk8 reference: Verner's 13-stage 8(7) pair
+// (order 8, embedded order 7; the table SUNDIALS 7 ships as
+// ARKODE_VERNER_13_7_8, which Debian's 6.4.1 lacks), completed by a 14th,
+// first-same-as-last stage (c = 1, a_14j = b_j, b_14 = d_14 = 0).
+//
+// Why not the built-in order-8 table of 6.4.1, ARKODE_FEHLBERG_13_7_8: its
+// error estimate, 41/840 (k1 + k11 - k12 - k13), sees only stages at the two
+// ends of the step and misses the non-smoothness near contact openings: on
+// the KK chain (N = 200, T = 30, rtol 1e-13) its final state is off by 1.1e-8
+// where Verner's pair is off by 8.5e-12 in as many steps (CVODE Adams: 1.3e-10).
+//
+// Why the extra stage: SUNDIALS 6.4.1's ERKStep takes any table whose last
+// node is c_s = 1 for FSAL and reuses f(Y_s) as the next step's first stage.
+// In both pairs the last stage has c = 1 but is not the solution (a_sj ≠ b_j),
+// so the library would advance with f at the wrong point, one order short
+// (fixed in SUNDIALS 7.0: "methods with c[s-1] = 1 but a[s-1,j] != b[j] were
+// incorrectly treated as FSAL"). The completed table is FSAL in fact: its
+// last stage is f(t + h, y_{n+1}), which the next step needs anyway, so it
+// costs no extra right-hand side, and it is of order 8 on every SUNDIALS
+// version. tests/test_erk8_reference.cpp measures the orders.
+#include <cstdio>  // arkode_butcher.h uses FILE without including it (SUNDIALS 6.4.1)
+
+#include <arkode/arkode_butcher.h>
+
+namespace granconv {
+
+// A new table (the caller frees it with ARKodeButcherTable_Free); null if
+// allocation fails.
+ARKodeButcherTable erk8_table();
+
+}  // namespace granconv

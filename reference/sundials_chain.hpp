@@ -1,0 +1,135 @@
+#pragma once
+// The chain as every SUNDIALS reference driver sees it (CVODE in
+// cvode_reference.cpp, ARKODE in arkode/erk8_reference.cpp): the callbacks'
+// user data, the right-hand side and gap root callbacks, which roots are
+// contact events, and the checks on a reference request. One copy, so that the
+// two solvers integrate the same system with the same event rule.
+#include <fmt/core.h>
+#include <nvector/nvector_serial.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "models/blow_up.hpp"
+#include "models/scenarios.hpp"
+#include "reference/cvode_reference.hpp"
+
+namespace granconv::sundials_chain {
+
+// Everything the callbacks need, allocated once per run.
+struct UserData {
+  // (x, w) where the damping has a potential (Lipschitz right-hand side), else
+  // (x, v): the mollified law is smooth in (x, v) already.
+  explicit UserData(const Chain<double>& c)
+      : sys(c, c.has_damping_potential() ? Formulation::xw : Formulation::xv),
+        y(sys.dim()),
+        dy(sys.dim()),
+        jac(sys.beads()) {}
+  ChainSystem<double> sys;
+  Vec<double> y, dy;
+  BlockTridiagonal<double> jac;
+  std::string last_message;
+};
+
+inline int rhs_fn(sunrealtype t, N_Vector y, N_Vector ydot, void* user) {
+  auto* d = static_cast<UserData*>(user);
+  const sunrealtype* yp = N_VGetArrayPointer(y);
+  std::copy(yp, yp + d->y.size(), d->y.data());
+  d->sys.rhs(t, d->y, d->dy);
+  std::copy(d->dy.data(), d->dy.data() + d->dy.size(), N_VGetArrayPointer(ydot));
+  return 0;
+}
+
+// Gaps below this are contact-free for the reference: ahead of a solitary
+// wave the beads move by ~1e-130 and their gaps flip sign by round-off, which
+// the solver would report as roots again and again (a restart loop, or
+// "root found at and very near t"). Held at exactly zero, such a root
+// function is inactive until the wave arrives; a real opening crosses this
+// band in ~1e-30 / |δ̇| time units, far below any tolerance.
+inline constexpr double kGapDeadBand = 1e-30;
+
+inline int root_fn(sunrealtype /*t*/, N_Vector y, sunrealtype* g, void* user) {
+  auto* d = static_cast<UserData*>(user);
+  const sunrealtype* yp = N_VGetArrayPointer(y);
+  const auto& c = d->sys.chain();
+  for (int j = 0; j < c.links(); ++j) {
+    const sunrealtype gap = c.to_wall(j) ? yp[2 * j] : yp[2 * j] - yp[2 * j + 2];
+    g[j] = std::abs(gap) < kGapDeadBand ? 0 : gap;
+  }
+  return 0;
+}
+
+inline constexpr long kMaxEvents = 100000;
+
+// A root is a contact event when the gap's rate of change is resolved by the
+// tolerances. Ahead of a solitary wave the beads move by ~1e-130 and their
+// gaps change sign by round-off: such roots are not events (the
+// non-smoothness they carry is of size |δ|^{5/2} ≈ 0) and are stepped over.
+// `roots` flags the gaps that changed sign, `w` is the solver's state there.
+inline bool resolved_root(const UserData& ud, const std::vector<int>& roots, const sunrealtype* w, double rtol,
+                          double atol) {
+  const int dim = ud.sys.dim();
+  Vec<double> wroot(dim);
+  std::copy(w, w + dim, wroot.data());
+  const Vec<double> v = ud.sys.to_xv(wroot);
+  for (int j = 0; j < ud.sys.chain().links(); ++j) {
+    if (!roots[j]) continue;
+    const double a = v[2 * j + 1], b = ud.sys.chain().to_wall(j) ? 0.0 : v[2 * j + 3];
+    if (std::abs(a - b) > atol + rtol * (std::abs(a) + std::abs(b))) return true;
+  }
+  return false;
+}
+
+// Throws unless the state is inside the blow-up bound (models/blow_up.hpp).
+inline void check_bound(const Problem<double>& problem, const char* solver, const sunrealtype* y, int dim, double bound,
+                        double t) {
+  for (int i = 0; i < dim; ++i)
+    if (!(std::abs(y[i]) <= bound))
+      throw std::runtime_error(fmt::format("{} reference ({}): the state {} the blow-up bound {:.3g} at t = {:.6g}",
+                                           solver, problem.scenario,
+                                           std::isfinite(y[i]) ? "exceeds" : "is not finite, beyond", bound, t));
+}
+
+inline std::chrono::steady_clock::time_point deadline(std::chrono::steady_clock::time_point started, double seconds) {
+  return started +
+         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+}
+
+inline void check_budget(const Problem<double>& problem, const char* solver, std::chrono::steady_clock::time_point end,
+                         double seconds, double t, double t_end) {
+  if (std::chrono::steady_clock::now() > end)
+    throw std::runtime_error(fmt::format("{} reference ({}): wall-clock budget of {:g} s used up at t = {:.6g} of "
+                                         "{:.6g} (--reference-budget raises it)",
+                                         solver, problem.scenario, seconds, t, t_end));
+}
+
+// The checks every reference request passes before any solver runs.
+inline void check_request(const Problem<double>& problem, const std::vector<double>& times, const ReferenceOptions& opt) {
+  problem.chain.validate();
+  if (problem.y0.size() != 2 * problem.chain.beads())
+    throw std::invalid_argument("reference: initial state size does not match the chain");
+  if (times.empty()) throw std::invalid_argument("reference: no output times requested");
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    if (!std::isfinite(times[i]) || times[i] < 0 || times[i] > problem.t_end)
+      throw std::invalid_argument(fmt::format("reference: output time {:.17g} outside [0, t_end = {:.17g}]",
+                                              times[i], problem.t_end));
+    if (i > 0 && times[i] < times[i - 1])
+      throw std::invalid_argument(fmt::format("reference: output times not sorted ascending ({:.17g} after {:.17g})",
+                                              times[i], times[i - 1]));
+  }
+  if (!(opt.rtol > 0) || !(opt.atol > 0)) throw std::invalid_argument("reference: tolerances must be positive");
+  if (opt.max_steps < 1) throw std::invalid_argument("reference: max_steps must be positive");
+  if (!(opt.max_seconds > 0)) throw std::invalid_argument("reference: the wall-clock budget must be positive");
+}
+
+inline double max_abs_difference(const std::vector<Vec<double>>& a, const std::vector<Vec<double>>& b) {
+  double m = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) m = std::max(m, (a[i] - b[i]).cwiseAbs().maxCoeff());
+  return m;
+}
+
+}  // namespace granconv::sundials_chain
