@@ -7,6 +7,7 @@
 
 #include "models/scenarios.hpp"
 #include "schemes/runge_kutta.hpp"
+#include "schemes/tailored_tableaux.hpp"
 
 using namespace granconv;
 using mp50 = boost::multiprecision::cpp_bin_float_50;
