@@ -112,30 +112,29 @@ class TransformedStageSolver {
   // bead by bead (both components of stage 1, then of stage 2, per bead).
   template <class V>
   void solve(V& dz) {
-    const int n = static_cast<int>(r_diag_.size());
     if (kind_ == Kind::real) {
-      for (int i = 0; i < n; ++i) {
+      auto load = [&](int i) {
         ra_[i] = dz[2 * i];
         rb_[i] = dz[2 * i + 1];
-      }
-      reduced_solve(real_lu_, real_mu_, ra_.data(), rb_.data());
-      for (int i = 0; i < n; ++i) {
+      };
+      auto store = [&](int i) {
         dz[2 * i] = ra_[i];
         dz[2 * i + 1] = rb_[i];
-      }
-      return;
+      };
+      return solve_reduced(real_lu_, real_mu_, ra_.data(), rb_.data(), load, store);
     }
-    for (int i = 0; i < n; ++i) {
+    auto load = [&](int i) {  // q = w_1 r_1 + w_2 r_2
       ca_[i] = w_[0] * dz[4 * i] + w_[1] * dz[4 * i + 2];
       cb_[i] = w_[0] * dz[4 * i + 1] + w_[1] * dz[4 * i + 3];
-    }
-    reduced_solve(complex_lu_, complex_mu_, ca_.data(), cb_.data());
-    for (int i = 0; i < n; ++i)
+    };
+    auto store = [&](int i) {  // ΔZ_s = 2 Re(v_s u)
       for (int s = 0; s < 2; ++s) {
         const Complex& v = twice_v_[s];
         dz[4 * i + 2 * s] = v.re * ca_[i].re - v.im * ca_[i].im;
         dz[4 * i + 2 * s + 1] = v.re * cb_[i].re - v.im * cb_[i].im;
       }
+    };
+    solve_reduced(complex_lu_, complex_mu_, ca_.data(), cb_.data(), load, store);
   }
 
  private:
@@ -156,24 +155,46 @@ class TransformedStageSolver {
     return true;
   }
 
-  // (I − μJ)(a, b) = (a, b) in place, by the Schur complement above.
+  // (R x)_i, for a vector x of n entries.
   template <class F>
-  void reduced_solve(const TridiagonalLU<F>& lu, const F& mu, F* a, F* b) const {
+  F r_times(const F* x, int i, int n) const {
+    F acc = r_diag_[i] * x[i];
+    if (i > 0) acc = acc + r_sub_[i] * x[i - 1];
+    if (i + 1 < n) acc = acc + r_sup_[i] * x[i + 1];
+    return acc;
+  }
+
+  // (I − μJ)(a, b) = (a, b) in place by the Schur complement above, with
+  // load(i) setting bead i's (a_i, b_i) and store(i) taking its solution.
+  // (x, w): fused into the two sweeps of the Thomas solve, whose dependency
+  // chains leave room for the rest; b_i is final once a_{i−1..i+1} are.
+  template <class F, class Load, class Store>
+  void solve_reduced(const TridiagonalLU<F>& lu, const F& mu, F* a, F* b, Load load, Store store) const {
     const int n = lu.size();
-    auto r_times = [&](const F* x, int i) {
-      F acc = r_diag_[i] * x[i];
-      if (i > 0) acc = acc + r_sub_[i] * x[i - 1];
-      if (i + 1 < n) acc = acc + r_sup_[i] * x[i + 1];
-      return acc;
-    };
+    if (n == 0) return;
     if (eliminated_ == 1) {
-      for (int i = 0; i < n; ++i) a[i] = a[i] + mu * b[i];
-      lu.solve(a);
-      for (int i = 0; i < n; ++i) b[i] = b[i] + mu * r_times(a, i);
-    } else {
-      for (int i = 0; i < n; ++i) b[i] = b[i] + mu * r_times(a, i);
-      lu.solve(b);
-      for (int i = 0; i < n; ++i) a[i] = a[i] + mu * b[i];
+      F g{};
+      for (int i = 0; i < n; ++i) {
+        load(i);
+        a[i] = g = lu.forward(i, a[i] + mu * b[i], g);
+      }
+      auto finish = [&](int i) {
+        b[i] = b[i] + mu * r_times(a, i, n);
+        store(i);
+      };
+      for (int i = n - 2; i >= 0; --i) {
+        a[i] = lu.back(i, a[i], a[i + 1]);
+        finish(i + 1);
+      }
+      finish(0);
+      return;
+    }
+    for (int i = 0; i < n; ++i) load(i);
+    for (int i = 0; i < n; ++i) b[i] = b[i] + mu * r_times(a, i, n);
+    lu.solve(b);
+    for (int i = 0; i < n; ++i) {
+      a[i] = a[i] + mu * b[i];
+      store(i);
     }
   }
 

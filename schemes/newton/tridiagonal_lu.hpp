@@ -52,12 +52,14 @@ class TridiagonalLU {
   void solve(F* x) const {
     const int n = size();
     F g{};
-    for (int i = 0; i < n; ++i) {
-      g = x[i] * inv_[i] - sub_[i] * g;
-      x[i] = g;
-    }
-    for (int i = n - 2; i >= 0; --i) x[i] = x[i] - sup_[i] * x[i + 1];
+    for (int i = 0; i < n; ++i) x[i] = g = forward(i, x[i], g);
+    for (int i = n - 2; i >= 0; --i) x[i] = back(i, x[i], x[i + 1]);
   }
+  // The sweeps' steps, for callers that fuse other work into them: row i of
+  // the forward sweep from its right-hand side and row i − 1's result, and of
+  // the back substitution from the forward result and row i + 1's solution.
+  F forward(int i, const F& rhs, const F& previous) const { return rhs * inv_[i] - sub_[i] * previous; }
+  F back(int i, const F& forward_result, const F& next) const { return forward_result - sup_[i] * next; }
 
  private:
   std::vector<F> sub_, inv_, sup_;
