@@ -7,10 +7,12 @@
 // by Newton's method. The unknowns are ordered bead by bead (all stages of
 // bead 0, then bead 1, ...), so the Newton matrix I − h (a_ij J(y + Z_j)) is
 // block tridiagonal (banded with half-bandwidth 4s − 1) and one step costs
-// O(N). Simplified Newton runs first, with the matrix factorised once and
-// kept over steps while the iteration contracts fast, started from the
-// previous step's stages (schemes/newton/stage_predictor.hpp); full Newton, the
-// matrix refactorised at every iterate, takes over where it cannot.
+// O(N). Simplified Newton runs first, started from the previous step's
+// stages (schemes/newton/stage_predictor.hpp): on chains with one Jacobian for
+// all stages, transformed to one scalar tridiagonal system and refreshed every
+// step (schemes/newton/transformed_stage_solver.hpp); else block tridiagonal,
+// kept over steps while the iteration contracts fast. Full Newton, the matrix
+// refactorised at every iterate, takes over where it cannot.
 //
 // Optionally additive: a second tableau (same stages and nodes) for the local
 // springs, which the system then supplies separately (local_rhs), as in the
