@@ -7,10 +7,12 @@
 // by Newton's method. The unknowns are ordered bead by bead (all stages of
 // bead 0, then bead 1, ...), so the Newton matrix I − h (a_ij J(y + Z_j)) is
 // block tridiagonal (banded with half-bandwidth 4s − 1) and one step costs
-// O(N). Simplified Newton runs first, with the matrix factorised once and
-// kept over steps while the iteration contracts fast, started from the
-// previous step's stages (schemes/newton/stage_predictor.hpp); full Newton, the
-// matrix refactorised at every iterate, takes over where it cannot.
+// O(N). Simplified Newton runs first, started from the previous step's
+// stages (schemes/newton/stage_predictor.hpp): on chains with one Jacobian for
+// all stages, transformed to one scalar tridiagonal system and refreshed every
+// step (schemes/newton/transformed_stage_solver.hpp); else block tridiagonal,
+// kept over steps while the iteration contracts fast. Full Newton, the matrix
+// refactorised at every iterate, takes over where it cannot.
 //
 // Optionally additive: a second tableau (same stages and nodes) for the local
 // springs, which the system then supplies separately (local_rhs), as in the
@@ -30,6 +32,7 @@
 #include "schemes/newton_failure.hpp"
 #include "schemes/newton/stage_matrix.hpp"
 #include "schemes/newton/stage_predictor.hpp"
+#include "schemes/newton/transformed_stage_solver.hpp"
 #include "schemes/tableau.hpp"
 
 namespace granconv {
@@ -87,6 +90,11 @@ class RungeKutta {
     Vector z, dz, residual;
     BandedLU<S> lu;  // full Newton's matrix (and simplified Newton's beyond 3 implicit stages)
     BlockTridiagonalLU<S> blocks;  // simplified Newton's matrix
+    // ... or, with one Jacobian for all stages, its transformed form (used
+    // when transformed_factored), the Jacobian taken at jacobian_state.
+    TransformedStageSolver<S> transformed;
+    bool transformed_factored = false;
+    Vector jacobian_state;
     // Simplified Newton's factorised matrix, kept from step to step: valid
     // for the step size factored_h.
     bool factored = false;
@@ -114,6 +122,8 @@ class RungeKutta {
     w.delta = Vector::Zero(explicit_ ? 0 : dim);
     if (!explicit_) w.lu.resize(m * dim, 4 * m - 1, 4 * m - 1);
     if (!explicit_ && m <= 3) w.blocks.resize(dim / 2, 2 * m);
+    if (!explicit_ && !local_) w.transformed.setup(tab_.A.bottomRightCorner(m, m), dim / 2);
+    w.jacobian_state = Vector::Zero(w.transformed.available() && m == 2 ? dim : 0);
     return w;
   }
 
@@ -218,10 +228,11 @@ class RungeKutta {
   // Simplified Newton first: the factorised Newton matrix of an earlier
   // iteration (of this step or of an earlier one with the same h) is reused
   // while the iteration contracts fast, and refreshed at the current stages
-  // when it does not. Its last update is below the same tolerance as full
-  // Newton's, and it stops only once the contraction rate θ puts the error
-  // left, θ/(1−θ)·‖ΔZ‖, within one ulp of the scale: the stages agree with
-  // full Newton's to round-off. Whatever it cannot solve (θ ≥ 1/2 with a fresh
+  // when it does not. It stops once the contraction rate θ (of the same
+  // matrix) puts the error left, θ/(1−θ)·‖ΔZ‖, within one ulp of the scale
+  // (RADAU5's test with κ·tol = ε·scale), or at the first iteration once the
+  // update itself is within one ulp: the stages agree with full Newton's to
+  // round-off. Whatever it cannot solve (θ ≥ 1/2 with a fresh
   // matrix, a singular matrix, a non-finite update, too many iterations) is
   // solved again from the predictor by full Newton, which alone decides
   // about failure, so NewtonFailure means what it meant.
@@ -273,7 +284,10 @@ class RungeKutta {
     using std::isfinite;
     const S eps = std::numeric_limits<S>::epsilon();
     const S y_norm = y.cwiseAbs().maxCoeff();
-    bool fresh = false, refactor = !w.factored || w.factored_h != h;
+    // A transformed matrix costs about one force evaluation to refresh: it is
+    // refreshed at every step, at the predicted stages (θ ≈ 3e-5 instead of
+    // 1e-3 with a kept matrix on the benchmark's chain: one iteration fewer).
+    bool fresh = false, refactor = !w.factored || w.factored_h != h || w.transformed_factored;
     S previous(-1);
     const int limit = std::min(newton_.max_iterations, kSimplifiedIterations);
     for (int it = 1; it <= limit; ++it) {
@@ -303,7 +317,7 @@ class RungeKutta {
       const S theta = update / previous;
       previous = update;
       if (theta < S(0.5)) {
-        if (update <= tolerance && theta * update <= (1 - theta) * eps * scale) return finish(sys, t, y, h, w);
+        if (theta * update <= (1 - theta) * eps * scale) return finish(sys, t, y, h, w);
         if (!fresh && theta > S(kRefreshRate)) refactor = true;  // converging, but slowly: refresh
       } else if (update <= tolerance) {
         return finish(sys, t, y, h, w);  // the round-off floor: updates no longer shrink
@@ -359,12 +373,16 @@ class RungeKutta {
                         newton_.max_iterations, "iteration limit reached");
   }
 
-  // Simplified Newton's matrix at the current stages: block tridiagonal with
-  // blocks of the implicit stages of a bead (up to 3 stages), else banded.
+  // Simplified Newton's matrix at the current stages: transformed
+  // (schemes/newton/transformed_stage_solver.hpp) where the tableau and the
+  // Jacobian's structure allow; else block tridiagonal with blocks of the
+  // implicit stages of a bead (up to 3 stages), else banded.
   int block_size() const { return 2 * (tab_.stages() - first_); }
 
   template <class System>
   bool factor_simplified(const System& sys, const S& t, const S& h, Workspace& w) const {
+    w.transformed_factored = w.transformed.available() && factor_transformed(sys, t, h, w);
+    if (w.transformed_factored) return true;
     switch (block_size()) {
       case 2: return factor_blocks<2>(sys, t, h, w);
       case 4: return factor_blocks<4>(sys, t, h, w);
@@ -374,12 +392,27 @@ class RungeKutta {
   }
 
   void solve_simplified(Workspace& w) const {
+    if (w.transformed_factored) return w.transformed.solve(w.dz);
     switch (block_size()) {
       case 2: w.blocks.template solve<2>(w.dz); break;
       case 4: w.blocks.template solve<4>(w.dz); break;
       case 6: w.blocks.template solve<6>(w.dz); break;
       default: w.lu.solve(w.dz);
     }
+  }
+
+  // One Jacobian for all stages: at the implicit stage (one), or at the mean
+  // of the two implicit stages' states and nodes.
+  template <class System>
+  bool factor_transformed(const System& sys, const S& t, const S& h, Workspace& w) const {
+    auto& J = w.stage_jac[first_];
+    if (tab_.stages() - first_ == 1) {
+      sys.jacobian(t + tab_.c[first_] * h, w.stage_state[first_], J);
+    } else {
+      w.jacobian_state = (w.stage_state[first_] + w.stage_state[first_ + 1]) * S(0.5);
+      sys.jacobian(t + (tab_.c[first_] + tab_.c[first_ + 1]) * S(0.5) * h, w.jacobian_state, J);
+    }
+    return w.transformed.factor(J, h);
   }
 
   template <int B, class System>
