@@ -23,7 +23,7 @@
 #include "app/output_flags.hpp"
 #include "app/progress_display.hpp"
 #include "models/scenarios.hpp"
-#include "reference/reference_cache.hpp"
+#include "reference/cache/reference_cache.hpp"
 #include "reports/atomic_file.hpp"
 #include "reports/json_file.hpp"
 #include "reports/report.hpp"

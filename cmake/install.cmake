@@ -42,7 +42,7 @@ set(GRANCONV_MOVED_HEADERS
   studies/order_fit.hpp=fit/order_fit.hpp
   studies/damped_sine_fit.hpp=fit/damped_sine_fit.hpp
   studies/tableau_file.hpp=schemes/tableau_file.hpp
-  studies/mp_reference.hpp=reference/mp_reference.hpp
+  studies/mp_reference.hpp=reference/extended/mp_reference.hpp
   studies/claim.hpp=studies/core/claim.hpp
   studies/claim_kinds.hpp=studies/core/claim_kinds.hpp
   studies/study.hpp=studies/core/study.hpp

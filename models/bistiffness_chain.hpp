@@ -44,7 +44,7 @@
 // phase and z = max(δ, 0): the plain Hertz chain.
 //
 // The right-hand side is piecewise smooth; its kinks are the roots above. The
-// CVODE reference (reference/bistiffness_reference.hpp) locates all of them
+// CVODE reference (reference/sundials/bistiffness_reference.hpp) locates all of them
 // and restarts there. Interleaved state y = (x_0, v_0, z_0, x_1, v_1, z_1, ...)
 // with z_j the contact between body j and j + 1 (or the wall): the Jacobian
 // is banded with bandwidth 2. Without a wall the last z is unused (always 0).

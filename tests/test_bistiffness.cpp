@@ -6,8 +6,8 @@
 #include <iostream>
 
 #include "models/bistiffness_chain.hpp"
-#include "reference/bistiffness_reference.hpp"
-#include "reference/cvode_reference.hpp"
+#include "reference/sundials/bistiffness_reference.hpp"
+#include "reference/sundials/cvode_reference.hpp"
 
 using namespace granconv;
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <iostream>
 
-#include "reference/cvode_reference.hpp"
-#include "reference/reference_cache.hpp"
+#include "reference/sundials/cvode_reference.hpp"
+#include "reference/cache/reference_cache.hpp"
 
 using namespace granconv;
 

@@ -1,4 +1,4 @@
-// The ARKODE erk8 reference (reference/arkode/erk8_reference.hpp): its table
+// The ARKODE erk8 reference (reference/sundials/erk8_reference.hpp): its table
 // is of order 8 where SUNDIALS 6.4.1's built-in one is not, it agrees with
 // CVODE within the two error estimates, keeps the reference contract (input
 // checks, flag names, blow-up bound, budget) and is told apart from CVODE in
@@ -10,9 +10,9 @@
 #include <cmath>
 #include <iostream>
 
-#include "reference/arkode/erk8_reference.hpp"
-#include "reference/arkode/erk8_table.hpp"
-#include "reference/reference_cache.hpp"
+#include "reference/sundials/erk8_reference.hpp"
+#include "reference/sundials/erk8_table.hpp"
+#include "reference/cache/reference_cache.hpp"
 
 using namespace granconv;
 

@@ -1,11 +1,11 @@
 // On-disk cache of the extended-precision references: exact round trip in
-// both scalars, keys, corruption and staleness (reference/extended_reference_cache.hpp).
+// both scalars, keys, corruption and staleness (reference/cache/extended_reference_cache.hpp).
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <limits>
 #include <random>
 
-#include "reference/extended_reference_cache.hpp"
+#include "reference/cache/extended_reference_cache.hpp"
 
 using namespace granconv;
 namespace fs = std::filesystem;

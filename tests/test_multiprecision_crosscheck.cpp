@@ -1,16 +1,16 @@
 // Acceptance test of the reference: the CVODE reference (default tolerances)
 // agrees with the cpp_bin_float_50 reference (RKF 7(8), tolerance 1e-30, exact
 // event location) to 1e-12 in every component at every grid time; so does the
-// ARKODE erk8 reference (reference/arkode/erk8_reference.hpp).
+// ARKODE erk8 reference (reference/sundials/erk8_reference.hpp).
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cmath>
 #include <iomanip>
 #include <iostream>
 
-#include "reference/cvode_reference.hpp"
-#include "reference/multiprecision_reference.hpp"
-#include "reference/reference_cache.hpp"
+#include "reference/sundials/cvode_reference.hpp"
+#include "reference/extended/multiprecision_reference.hpp"
+#include "reference/cache/reference_cache.hpp"
 
 using namespace granconv;
 using Mp = boost::multiprecision::cpp_bin_float_50;

@@ -5,7 +5,7 @@
 #include <random>
 #include <thread>
 
-#include "reference/reference_cache.hpp"
+#include "reference/cache/reference_cache.hpp"
 
 using namespace granconv;
 namespace fs = std::filesystem;

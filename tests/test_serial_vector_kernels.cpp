@@ -1,4 +1,4 @@
-// The compiled serial N_Vector kernels (reference/serial_vector_kernels.hpp)
+// The compiled serial N_Vector kernels (reference/sundials/serial_vector_kernels.hpp)
 // against SUNDIALS's own, bit for bit: every special case of a·x + b·y, with
 // the output aliased to either input or to neither, and the reductions whose
 // summation order decides the last bit of CVODE's error norms.
@@ -10,7 +10,7 @@
 #include <random>
 #include <vector>
 
-#include "reference/serial_vector_kernels.hpp"
+#include "reference/sundials/serial_vector_kernels.hpp"
 
 using namespace granconv;
 

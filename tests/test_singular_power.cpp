@@ -161,7 +161,7 @@ TEST_CASE("singular power: double-double agrees with 50 digits to a few ulps", "
       const double ey = std::abs(static_cast<double>((static_cast<mp50>(s.y) - m.y) / m.y)) / eps;
       const double ev = std::abs(static_cast<double>((static_cast<mp50>(s.v) - m.v) / m.v)) / eps;
       INFO("relative errors in eps: y " << ey << ", y' " << ev);
-      // The estimate reference/mp_reference.cpp states for a double-double exact solution: 16 eps.
+      // The estimate reference/extended/mp_reference.cpp states for a double-double exact solution: 16 eps.
       CHECK(ey < 16);
       CHECK(ev < 16);
     }

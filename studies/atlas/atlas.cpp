@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "reference/reference_cache.hpp"
+#include "reference/cache/reference_cache.hpp"
 #include "studies/support/grid_errors.hpp"
 #include "studies/support/distribution/cell_bytes.hpp"
 #include "studies/support/distribution/distributed_for.hpp"

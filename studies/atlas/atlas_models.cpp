@@ -8,7 +8,7 @@
 
 #include "models/bistiffness_chain.hpp"
 #include "models/find_by_name.hpp"
-#include "reference/bistiffness_reference.hpp"
+#include "reference/sundials/bistiffness_reference.hpp"
 #include "schemes/blow_up_guard.hpp"
 #include "schemes/dense_runge_kutta.hpp"
 
@@ -89,7 +89,7 @@ const std::vector<ForceModel>& force_models() {
                         "0 released), e_s = 0.9, gap memory, on the undamped Hertz chain of the problem "
                         "(models/bistiffness_chain.hpp); state (x, v, z) per bead, stepped by the Runge–Kutta "
                         "tableaux on the generic system (schemes/dense_runge_kutta.hpp) against the bi-stiffness "
-                        "CVODE reference (reference/bistiffness_reference.hpp); errors on x and v only",
+                        "CVODE reference (reference/sundials/bistiffness_reference.hpp); errors on x and v only",
                         3, 3, 0.0);
     bi.bistiffness_es = 0.9;
     m.push_back(bi);
@@ -162,7 +162,7 @@ ReferenceSolution internal_state_reference(const ForceModel& model, const Proble
   for (const auto& y : sol.states) r.states.push_back(chain.to_xv(y));
   r.provenance = std::move(sol.provenance);
   if (!options.estimate_error) return r;
-  // The error estimate of reference/cvode_reference.cpp: a rerun at rtol/10,
+  // The error estimate of reference/sundials/cvode_reference.cpp: a rerun at rtol/10,
   // atol/10, or, when CVODE refuses that (at rtol = 1e-15 it does: below what
   // double allows), a rerun with the other method at the same tolerances.
   auto difference = [&](const BistiffnessSolution& other) {

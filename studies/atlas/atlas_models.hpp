@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "models/scenarios.hpp"
-#include "reference/cvode_reference.hpp"
+#include "reference/sundials/cvode_reference.hpp"
 #include "schemes/scheme.hpp"
 #include "schemes/tableau.hpp"
 

@@ -12,10 +12,10 @@
 
 #include "models/scenario_file/scenario_file.hpp"
 #include "models/scenarios.hpp"
-#include "reference/reference_cache.hpp"
+#include "reference/cache/reference_cache.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/support/grid_errors.hpp"
-#include "reference/mp_reference.hpp"
+#include "reference/extended/mp_reference.hpp"
 #include "studies/support/distribution/cell_bytes.hpp"
 #include "studies/support/distribution/distributed_for.hpp"
 #include "studies/support/parallel_for.hpp"

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "reference/cvode_reference.hpp"
+#include "reference/sundials/cvode_reference.hpp"
 #include "schemes/scheme.hpp"
 #include "schemes/tableau.hpp"
 #include "studies/core/claim.hpp"

@@ -8,19 +8,19 @@
 
 #include "models/extended_precision.hpp"
 #include "models/scenarios.hpp"
-#include "reference/reference_cache.hpp"
+#include "reference/cache/reference_cache.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/core/claim.hpp"
-#include "reference/extended_reference_cache.hpp"
-#include "reference/mp_reference.hpp"
+#include "reference/cache/extended_reference_cache.hpp"
+#include "reference/extended/mp_reference.hpp"
 #include "studies/core/study.hpp"
 
 namespace granconv {
 
 // The scalar a study runs in: double against the (cached) CVODE reference,
 // DoubleDouble (`--precision 32`) or Mp50 (`--precision 50`) against the RKF 7(8)
-// references of reference/mp_reference.hpp in the same scalar (cached like
-// CVODE's, reference/extended_reference_cache.hpp). The sweep itself
+// references of reference/extended/mp_reference.hpp in the same scalar (cached like
+// CVODE's, reference/cache/extended_reference_cache.hpp). The sweep itself
 // (run_study_in) is the same code for all three.
 template <class S>
 struct Precision;

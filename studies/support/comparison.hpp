@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "models/scenarios.hpp"
-#include "reference/cvode_reference.hpp"
+#include "reference/sundials/cvode_reference.hpp"
 #include "schemes/scheme.hpp"
 
 namespace granconv {
@@ -36,9 +36,7 @@ struct ComparisonOptions {
 };
 
 // Throws std::invalid_argument when T/h is not an integer; Newton and CVODE
-// failures propagate; where both fail, the scheme's. The reference is
-// computed (or read from the cache) first and each state of the scheme
-// compared with it as it comes.
+// failures propagate (the scheme runs first, so its failure is the one reported).
 // A diverged scheme is reported in the result (Comparison::diverged).
 Comparison compare_with_reference(const Problem<double>& problem, const Scheme<double>& scheme, Formulation f,
                                   double h, const ComparisonOptions& options);

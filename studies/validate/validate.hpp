@@ -35,7 +35,7 @@
 #include <boost/multiprecision/cpp_bin_float.hpp>
 #include <nlohmann/json.hpp>
 
-#include "reference/cvode_reference.hpp"
+#include "reference/sundials/cvode_reference.hpp"
 #include "schemes/scheme.hpp"
 #include "schemes/tableau.hpp"
 #include "studies/support/parallel_for.hpp"

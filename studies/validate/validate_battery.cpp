@@ -24,10 +24,10 @@
 #include <fmt/format.h>
 
 #include "models/scenarios.hpp"
-#include "reference/reference_cache.hpp"
+#include "reference/cache/reference_cache.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/support/grid_errors.hpp"
-#include "reference/extended_reference_cache.hpp"
+#include "reference/cache/extended_reference_cache.hpp"
 #include "fit/order_fit.hpp"
 #include "studies/support/distribution/cell_bytes.hpp"
 #include "studies/support/distribution/distributed_for.hpp"

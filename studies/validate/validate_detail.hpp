@@ -25,7 +25,7 @@ ConvergenceRun converge(const Scheme<double>& scheme, const std::string& label, 
                         bool contact);
 
 // The same in cpp_bin_float_50 against the exact solution or the RKF 7(8)
-// reference (reference/mp_reference.hpp), floor from its error estimate and
+// reference (reference/extended/mp_reference.hpp), floor from its error estimate and
 // eps of Mp50, errors below options.mp50_error_cutoff excluded.
 ConvergenceRun converge_mp50(const Scheme<Mp50>& scheme, const std::string& label, const Problem<Mp50>& problem,
                              Formulation f, const StepGrid& grid, const ValidateOptions& options);

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "reference/reference_cache.hpp"
+#include "reference/cache/reference_cache.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/support/comparison.hpp"
 #include "studies/support/parallel_for.hpp"

@@ -10,7 +10,7 @@
 #include <boost/math/distributions/students_t.hpp>
 #include <fmt/format.h>
 
-#include "reference/reference_cache.hpp"
+#include "reference/cache/reference_cache.hpp"
 #include "studies/support/binary_opening.hpp"
 #include "studies/core/catalogue_rules.hpp"
 #include "studies/support/parallel_for.hpp"

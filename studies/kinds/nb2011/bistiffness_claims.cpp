@@ -11,8 +11,8 @@
 
 #include "models/bistiffness_chain.hpp"
 #include "models/sphere_chains.hpp"
-#include "reference/bistiffness_reference.hpp"
-#include "reference/cvode_reference.hpp"
+#include "reference/sundials/bistiffness_reference.hpp"
+#include "reference/sundials/cvode_reference.hpp"
 #include "schemes/lzb.hpp"
 #include "studies/core/catalogue_rules.hpp"
 #include "studies/support/parallel_for.hpp"

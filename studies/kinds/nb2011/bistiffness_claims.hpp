@@ -1,7 +1,7 @@
 #pragma once
 // Claims of kind "bistiffness": the bi-stiffness energetic-restitution law of
 // Nguyen & Brogliato 2011 as the z-ODE of models/bistiffness_chain.hpp, its
-// CVODE reference (reference/bistiffness_reference.hpp) and the LZB impulse
+// CVODE reference (reference/sundials/bistiffness_reference.hpp) and the LZB impulse
 // stepping (schemes/lzb.hpp). Steel spheres in SI units (models/sphere_chains.hpp).
 //
 // Catalogue field "check" selects what is checked:

@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "reference/reference_cache.hpp"
+#include "reference/cache/reference_cache.hpp"
 #include "fit/order_fit.hpp"
 #include "studies/support/parallel_for.hpp"
 #include "studies/support/record_helpers.hpp"

@@ -39,7 +39,7 @@
 #include <nlohmann/json.hpp>
 
 #include "models/scenarios.hpp"
-#include "reference/cvode_reference.hpp"
+#include "reference/sundials/cvode_reference.hpp"
 #include "schemes/lzb.hpp"
 #include "studies/core/claim_kinds.hpp"
 #include "fit/order_fit.hpp"

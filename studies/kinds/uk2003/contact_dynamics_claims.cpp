@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 
 #include "models/scenarios.hpp"
-#include "reference/reference_cache.hpp"
+#include "reference/cache/reference_cache.hpp"
 #include "schemes/contact_dynamics.hpp"
 #include "studies/core/catalogue_rules.hpp"
 #include "fit/damped_sine_fit.hpp"

@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "models/scenarios.hpp"
-#include "reference/reference_cache.hpp"
+#include "reference/cache/reference_cache.hpp"
 #include "studies/kinds/thesis/mollified_order/mollified_order_detail.hpp"
 
 namespace granconv::mollified_order {

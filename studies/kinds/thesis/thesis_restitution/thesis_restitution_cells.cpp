@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "reference/reference_cache.hpp"
+#include "reference/cache/reference_cache.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/support/binary_opening.hpp"
 #include "studies/kinds/thesis/thesis_restitution/thesis_restitution_detail.hpp"

@@ -1,11 +1,11 @@
 #pragma once
-// On-disk cache of the extended-precision references (reference/mp_reference.hpp):
+// On-disk cache of the extended-precision references (reference/extended/mp_reference.hpp):
 // the RKF 7(8) states at a run's output times, and a problem's error estimate
 // (mp_reference_error, double_double_reference_error), in DoubleDouble or Mp50.
 // A 50-digit reference costs seconds to minutes and every run of the same
 // problem (a claim and its negative twin, `validate --precision 50` run again)
 // recomputes the same one: shared through the cache directory of the CVODE
-// references (reference/reference_cache.hpp), and built the same way.
+// references (reference/cache/reference_cache.hpp), and built the same way.
 //
 // Key: canonical JSON of everything the result depends on: what is cached
 // (states or error estimate), the scalar, the problem in that scalar (scenario,
@@ -13,7 +13,7 @@
 // its exact bits), the tolerance, the output times (count, first, last and a
 // hash of their exact bits), the Boost version (odeint, cpp_bin_float), the
 // cache format, and a digest of the sources that compute the reference
-// (models/*.hpp, reference/multiprecision_reference.hpp, reference/mp_reference.*:
+// (models/*.hpp, reference/extended/multiprecision_reference.hpp, reference/extended/mp_reference.*:
 // GRANCONV_EXTENDED_REFERENCE_SOURCES, reference/CMakeLists.txt), so that a change
 // of the integrator or of a contact law is a miss, never a stale answer.
 // File name: 64-bit FNV-1a of the key in hex, ".xref".
@@ -30,8 +30,8 @@
 #include <string>
 #include <vector>
 
-#include "reference/mp_reference.hpp"
-#include "reference/reference_cache.hpp"
+#include "reference/extended/mp_reference.hpp"
+#include "reference/cache/reference_cache.hpp"
 
 namespace granconv {
 

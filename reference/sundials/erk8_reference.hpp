@@ -30,7 +30,7 @@
 // largest ones (resting beads behind the wave), which a tiny atol exposes.
 #include <vector>
 
-#include "reference/cvode_reference.hpp"
+#include "reference/sundials/cvode_reference.hpp"
 
 namespace granconv {
 

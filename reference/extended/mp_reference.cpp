@@ -1,4 +1,4 @@
-#include "reference/mp_reference.hpp"
+#include "reference/extended/mp_reference.hpp"
 
 #include <algorithm>
 #include <future>

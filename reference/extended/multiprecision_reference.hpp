@@ -22,7 +22,7 @@
 #include "models/blow_up.hpp"
 #include "models/extended_precision.hpp"
 #include "models/scenarios.hpp"
-#include "reference/cvode_reference.hpp"  // kDefaultReferenceBudget
+#include "reference/sundials/cvode_reference.hpp"  // kDefaultReferenceBudget
 
 namespace granconv {
 

@@ -16,7 +16,7 @@
 
 #include "models/blow_up.hpp"
 #include "models/scenarios.hpp"
-#include "reference/cvode_reference.hpp"
+#include "reference/sundials/cvode_reference.hpp"
 
 namespace granconv::sundials_chain {
 

@@ -1,4 +1,4 @@
-#include "reference/arkode/erk8_reference.hpp"
+#include "reference/sundials/erk8_reference.hpp"
 
 #include <arkode/arkode_erkstep.h>
 #include <fmt/core.h>
@@ -9,10 +9,10 @@
 #include <cstdlib>
 #include <stdexcept>
 
-#include "reference/arkode/erk8_table.hpp"
-#include "reference/cvode_support.hpp"
-#include "reference/serial_vector_kernels.hpp"
-#include "reference/sundials_chain.hpp"
+#include "reference/sundials/erk8_table.hpp"
+#include "reference/sundials/cvode_support.hpp"
+#include "reference/sundials/serial_vector_kernels.hpp"
+#include "reference/sundials/sundials_chain.hpp"
 
 namespace granconv {
 

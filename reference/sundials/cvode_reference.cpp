@@ -1,4 +1,4 @@
-#include "reference/cvode_reference.hpp"
+#include "reference/sundials/cvode_reference.hpp"
 
 #include <cvode/cvode.h>
 #include <fmt/core.h>
@@ -15,9 +15,9 @@
 #include <stdexcept>
 
 #include "models/blow_up.hpp"
-#include "reference/cvode_support.hpp"
-#include "reference/serial_vector_kernels.hpp"
-#include "reference/sundials_chain.hpp"
+#include "reference/sundials/cvode_support.hpp"
+#include "reference/sundials/serial_vector_kernels.hpp"
+#include "reference/sundials/sundials_chain.hpp"
 
 namespace granconv {
 

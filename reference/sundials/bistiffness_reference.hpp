@@ -15,13 +15,13 @@
 #include <vector>
 
 #include "models/bistiffness_chain.hpp"
-#include "reference/cvode_reference.hpp"  // kDefaultReferenceBudget
+#include "reference/sundials/cvode_reference.hpp"  // kDefaultReferenceBudget
 #include "reference/reference_solution.hpp"
 
 namespace granconv {
 
 struct BistiffnessReferenceOptions {
-  double rtol = 1e-15;  // as reference/cvode_reference.hpp: global errors near switches are ~60× rtol
+  double rtol = 1e-15;  // as reference/sundials/cvode_reference.hpp: global errors near switches are ~60× rtol
   double atol_x = 1e-16;  // positions and virtual indentations
   double atol_v = 1e-16;  // velocities
   std::string method = "adams";  // "adams" | "bdf" (Adams: non-stiff, high order, the accurate choice here)

@@ -1,4 +1,4 @@
-#include "reference/serial_vector_kernels.hpp"
+#include "reference/sundials/serial_vector_kernels.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "reference/cvode_reference.hpp"
+#include "reference/sundials/cvode_reference.hpp"
 
 namespace granconv {
 

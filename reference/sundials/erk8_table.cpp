@@ -1,4 +1,4 @@
-#include "reference/arkode/erk8_table.hpp"
+#include "reference/sundials/erk8_table.hpp"
 
 namespace granconv {
 

@@ -1,6 +1,6 @@
-#include "reference/reference_cache.hpp"
+#include "reference/cache/reference_cache.hpp"
 
-#include "reference/arkode/erk8_reference.hpp"
+#include "reference/sundials/erk8_reference.hpp"
 #include "reference/exact_reference.hpp"
 
 #include <fmt/core.h>

@@ -1,4 +1,4 @@
-#include "reference/bistiffness_reference.hpp"
+#include "reference/sundials/bistiffness_reference.hpp"
 
 #include <cvode/cvode.h>
 #include <fmt/core.h>
@@ -14,8 +14,8 @@
 #include <stdexcept>
 
 #include "models/blow_up.hpp"
-#include "reference/cvode_support.hpp"
-#include "reference/serial_vector_kernels.hpp"
+#include "reference/sundials/cvode_support.hpp"
+#include "reference/sundials/serial_vector_kernels.hpp"
 
 namespace granconv {
 

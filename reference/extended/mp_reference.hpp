@@ -1,13 +1,13 @@
 #pragma once
 // The reference of a study run wider than double (`--precision 32` in DoubleDouble,
 // `--precision 50` in Mp50): the problem's exact solution when it has one,
-// else the RKF 7(8) reference of reference/multiprecision_reference.hpp with
+// else the RKF 7(8) reference of reference/extended/multiprecision_reference.hpp with
 // located contact events. Each carries a provenance whose error estimate is
 // honest for the output times (see mp_reference_error, double_double_reference_error).
 #include <vector>
 
 #include "models/extended_precision.hpp"
-#include "reference/multiprecision_reference.hpp"
+#include "reference/extended/multiprecision_reference.hpp"
 #include "reference/provenance.hpp"
 
 namespace granconv {

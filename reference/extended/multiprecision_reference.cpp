@@ -1,4 +1,4 @@
-#include "reference/multiprecision_reference.hpp"
+#include "reference/extended/multiprecision_reference.hpp"
 
 namespace granconv {
 

@@ -26,7 +26,7 @@ inline constexpr double kDefaultReferenceBudget = 600;
 struct ReferenceOptions {
   double rtol = 1e-15, atol = 1e-16;
   // "adams" | "bdf" (CVODE) | "erk8" (ARKODE's explicit order-8 Runge-Kutta,
-  // reference/arkode/erk8_reference.hpp); "" = scenario default
+  // reference/sundials/erk8_reference.hpp); "" = scenario default
   // (scenario_info().reference_method).
   std::string method;
   // "newton" (banded analytic Jacobian) | "fixed-point" (functional

@@ -1,4 +1,4 @@
-#include "reference/extended_reference_cache.hpp"
+#include "reference/cache/extended_reference_cache.hpp"
 
 #include <boost/multiprecision/cpp_int.hpp>
 #include <boost/version.hpp>
