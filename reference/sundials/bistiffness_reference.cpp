@@ -115,22 +115,14 @@ Run run_cvode(const BistiffnessChain<double>& chain, const Vec<double>& y0, cons
   Run out;
   out.states.reserve(times.size());
   Cvode cv;
+  const std::string who = fmt::format("CVODE bi-stiffness reference ({})", opt.method);
   auto check = [&](long flag, const char* what, double t) {
-    if (flag < 0) {
-      std::string msg = fmt::format("CVODE bi-stiffness reference ({}): {} failed with {} at t = {:.17g}",
-                                    opt.method, what, flag_name(flag), t);
-      if (!ud.last_message.empty()) msg += ": " + ud.last_message;
-      throw CvodeError(msg, flag_name(flag));
-    }
+    cvode_support::check_flag<CvodeError>(flag, who, what, t, ud.last_message, flag_name);
   };
-  auto check_ptr = [&](const void* p, const char* what) {
-    if (!p) throw std::runtime_error(fmt::format("CVODE bi-stiffness reference: {} failed (out of memory?)", what));
+  auto check_ptr = [](const void* p, const char* what) {
+    cvode_support::check_created(p, "CVODE bi-stiffness reference", what);
   };
-#if SUNDIALS_VERSION_MAJOR < 7
-  check(SUNContext_Create(nullptr, &cv.ctx), "SUNContext_Create", t0);
-#else
-  check(SUNContext_Create(SUN_COMM_NULL, &cv.ctx), "SUNContext_Create", t0);
-#endif
+  check(cvode_support::create_context(&cv.ctx), "SUNContext_Create", t0);
   cv.y = N_VNew_Serial(dim, cv.ctx);
   check_ptr(cv.y, "N_VNew_Serial");
   cv.atol = N_VNew_Serial(dim, cv.ctx);

@@ -83,23 +83,13 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
   const double t0 = 0.0, tstop = times.back();
 
   Cvode cv;
+  const std::string who = fmt::format("CVODE reference ({}, {})", problem.scenario, method);
   auto check = [&](long flag, const char* what, double t) {
-    if (flag < 0) {
-      std::string msg = fmt::format("CVODE reference ({}, {}): {} failed with {} at t = {:.17g}", problem.scenario,
-                                    method, what, flag_name(flag), t);
-      if (!ud.last_message.empty()) msg += ": " + ud.last_message;
-      throw CvodeError(msg, flag_name(flag));
-    }
+    cvode_support::check_flag<CvodeError>(flag, who, what, t, ud.last_message, flag_name);
   };
-  auto check_ptr = [&](const void* p, const char* what) {
-    if (!p) throw std::runtime_error(fmt::format("CVODE reference: {} failed (out of memory?)", what));
-  };
+  auto check_ptr = [](const void* p, const char* what) { cvode_support::check_created(p, "CVODE reference", what); };
 
-#if SUNDIALS_VERSION_MAJOR < 7
-  check(SUNContext_Create(nullptr, &cv.ctx), "SUNContext_Create", t0);
-#else
-  check(SUNContext_Create(SUN_COMM_NULL, &cv.ctx), "SUNContext_Create", t0);
-#endif
+  check(cvode_support::create_context(&cv.ctx), "SUNContext_Create", t0);
   cv.y = N_VNew_Serial(dim, cv.ctx);
   check_ptr(cv.y, "N_VNew_Serial");
   use_compiled_serial_kernels(cv.y);

@@ -1,8 +1,9 @@
 #pragma once
-// What every CVODE driver in reference/ needs: readable flag names, an error
-// type that keeps the flag, owned solver handles, and an error handler that
-// keeps CVODE's last message for the exception text (SUNDIALS < 7 prints it
-// otherwise).
+// What every SUNDIALS driver in reference/ needs: readable flag names, an
+// error type that keeps the flag, the checks of a call's flag and of a
+// created object, the context, owned CVODE handles, and an error handler that
+// keeps the solver's last message for the exception text (SUNDIALS < 7 prints
+// it otherwise).
 #include <cvode/cvode.h>
 #include <fmt/core.h>
 #include <nvector/nvector_serial.h>
@@ -35,6 +36,32 @@ struct CvodeError : std::runtime_error {
   CvodeError(const std::string& what, std::string flag_name) : std::runtime_error(what), flag(std::move(flag_name)) {}
   std::string flag;
 };
+
+// Throws Error("<who>: <what> failed with <flag> at t = ...[: <last message>]")
+// when a SUNDIALS call returned a negative flag; `name` spells the flag
+// (CVODE and ARKODE each have their own names).
+template <class Error>
+void check_flag(long flag, const std::string& who, const char* what, double t, const std::string& last_message,
+                std::string (*name)(long)) {
+  if (flag >= 0) return;
+  std::string msg = fmt::format("{}: {} failed with {} at t = {:.17g}", who, what, name(flag), t);
+  if (!last_message.empty()) msg += ": " + last_message;
+  throw Error(msg, name(flag));
+}
+
+// A constructor of SUNDIALS objects returns null when it fails.
+inline void check_created(const void* p, const char* who, const char* what) {
+  if (!p) throw std::runtime_error(fmt::format("{}: {} failed (out of memory?)", who, what));
+}
+
+// SUNContext_Create without a communicator (spelled differently from SUNDIALS 7 on).
+inline int create_context(SUNContext* ctx) {
+#if SUNDIALS_VERSION_MAJOR < 7
+  return SUNContext_Create(nullptr, ctx);
+#else
+  return SUNContext_Create(SUN_COMM_NULL, ctx);
+#endif
+}
 
 // Solver objects of one run, freed in reverse order of creation.
 struct Cvode {

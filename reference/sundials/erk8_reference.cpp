@@ -75,23 +75,13 @@ RunResult run_erk8(const Problem<double>& problem, const std::vector<double>& ti
   RunResult out;
   out.states.reserve(times.size());
   Arkode ak;
+  const std::string who = fmt::format("ARKODE reference ({}, {})", problem.scenario, kExplicitReferenceMethod);
   auto check = [&](long flag, const char* what, double t) {
-    if (flag < 0) {
-      std::string msg = fmt::format("ARKODE reference ({}, {}): {} failed with {} at t = {:.17g}", problem.scenario,
-                                    kExplicitReferenceMethod, what, flag_name(flag), t);
-      if (!ud.last_message.empty()) msg += ": " + ud.last_message;
-      throw ArkodeError(msg, flag_name(flag));
-    }
+    cvode_support::check_flag<ArkodeError>(flag, who, what, t, ud.last_message, flag_name);
   };
-  auto check_ptr = [&](const void* p, const char* what) {
-    if (!p) throw std::runtime_error(fmt::format("ARKODE reference: {} failed (out of memory?)", what));
-  };
+  auto check_ptr = [](const void* p, const char* what) { cvode_support::check_created(p, "ARKODE reference", what); };
 
-#if SUNDIALS_VERSION_MAJOR < 7
-  check(SUNContext_Create(nullptr, &ak.ctx), "SUNContext_Create", t0);
-#else
-  check(SUNContext_Create(SUN_COMM_NULL, &ak.ctx), "SUNContext_Create", t0);
-#endif
+  check(cvode_support::create_context(&ak.ctx), "SUNContext_Create", t0);
   ak.y = N_VNew_Serial(dim, ak.ctx);
   check_ptr(ak.y, "N_VNew_Serial");
   use_compiled_fused_kernels(ak.y);  // ERKStep's workspace is cloned from y: it inherits them
