@@ -48,6 +48,10 @@ const std::vector<ScenarioInfo>& scenario_catalogue() {
   return catalogue;
 }
 
+template Problem<double> make_problem<double>(const std::string&, const Parameters&);
+template Problem<double> make_problem<double>(const std::string&, const std::vector<std::string>&);
+template SphereChain<double> make_sphere_chain<double>(const SphereChainSpec&);
+
 const ScenarioInfo& scenario_info(const std::string& name) {
   return find_by_name(scenario_catalogue(), name, "scenario", [](const ScenarioInfo& s) { return s.name; });
 }

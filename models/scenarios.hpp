@@ -226,4 +226,9 @@ Problem<S> make_problem(const std::string& name, const std::vector<std::string>&
   return make_problem<S>(name, p);
 }
 
+// The double problems are compiled once, in scenarios.cpp, instead of in each
+// of the ~40 files that build one (the wider scalars, used by a few, are not).
+extern template Problem<double> make_problem<double>(const std::string&, const Parameters&);
+extern template Problem<double> make_problem<double>(const std::string&, const std::vector<std::string>&);
+
 }  // namespace granconv

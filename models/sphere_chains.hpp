@@ -136,4 +136,7 @@ SphereChain<S> make_sphere_chain(const SphereChainSpec& spec) {
   return out;
 }
 
+// Compiled once, in scenarios.cpp (see make_problem there).
+extern template SphereChain<double> make_sphere_chain<double>(const SphereChainSpec&);
+
 }  // namespace granconv
