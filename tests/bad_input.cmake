@@ -132,25 +132,9 @@ target_link_libraries(fuzz_tableau PRIVATE granconv_studies)
 add_test(NAME bad-input.fuzz-tableau-readers COMMAND fuzz_tableau ${bad_data} ${GRANCONV_FUZZ_INPUTS} 12)
 set_tests_properties(bad-input.fuzz-tableau-readers PROPERTIES LABELS bad-input TIMEOUT 600)
 
-# The same target under libFuzzer (coverage-guided; clang's -fsanitize=fuzzer
-# with ASan and UBSan), built by clang directly from the two sources it needs
-# whatever the project's compiler. .ci/run turns it on in the sanitizer stage.
-option(GRANCONV_LIBFUZZER "Build and run fuzz_tableau under libFuzzer (needs clang)" OFF)
+# The same target under libFuzzer (built by cmake/libfuzzer.cmake).
 if(GRANCONV_LIBFUZZER)
-  find_program(GRANCONV_CLANG NAMES clang++-14 clang++ REQUIRED)
-  # The binary is not named after its target: Ninja refuses a file and a
-  # target of the same path.
-  set(libfuzzer_bin ${CMAKE_CURRENT_BINARY_DIR}/fuzz_tableau_libfuzzer.bin)
-  add_custom_command(
-    OUTPUT ${libfuzzer_bin}
-    COMMAND ${GRANCONV_CLANG} -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-            -DGRANCONV_LIBFUZZER -I${PROJECT_SOURCE_DIR}
-            "-isystem$<JOIN:$<TARGET_PROPERTY:Eigen3::Eigen,INTERFACE_INCLUDE_DIRECTORIES>,;-isystem>"
-            ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_tableau.cpp ${PROJECT_SOURCE_DIR}/schemes/tableau_file.cpp -o ${libfuzzer_bin}
-    DEPENDS fuzz_tableau.cpp ${PROJECT_SOURCE_DIR}/schemes/tableau_file.cpp ${PROJECT_SOURCE_DIR}/schemes/tableau_file.hpp
-            ${PROJECT_SOURCE_DIR}/schemes/tableau_expression.hpp ${PROJECT_SOURCE_DIR}/schemes/tableau.hpp
-    COMMAND_EXPAND_LISTS VERBATIM)
-  add_custom_target(fuzz_tableau_libfuzzer ALL DEPENDS ${libfuzzer_bin})
+  set(libfuzzer_bin ${GRANCONV_LIBFUZZER_BIN})
   # New inputs go to a fresh scratch directory, never into the corpus in the
   # source tree, so that every run starts from the same corpus.
   set(scratch ${CMAKE_CURRENT_BINARY_DIR}/fuzz-scratch)
