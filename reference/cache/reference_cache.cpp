@@ -177,7 +177,7 @@ std::string reference_cache_key(const Problem<double>& problem, const std::vecto
   for (const auto& [k, c] : problem.params.choices()) params[k] = c.value;
   const auto& c = problem.chain;
   const std::string method = resolved_reference_method(problem, opt);
-  nlohmann::json key = {
+  const nlohmann::json key = {
       {"format", kReferenceCacheFormat},
       {"solver", method == kExplicitReferenceMethod ? "ARKODE" : "CVODE"},
       {"sundials_version", SUNDIALS_VERSION},
@@ -200,10 +200,6 @@ std::string reference_cache_key(const Problem<double>& problem, const std::vecto
                  {"fnv1a64", hex64(fnv1a64(times.data(), times.size() * sizeof(double)))},
                  {"first", times.empty() ? nlohmann::json() : exact(times.front())},
                  {"last", times.empty() ? nlohmann::json() : exact(times.back())}}}};
-  // erk8's error weight changed (issue 14: a floor at the round-off of its
-  // error estimate, erk8_reference.hpp): older erk8 entries must miss. Only
-  // erk8 keys carry the field, so CVODE keys are unchanged.
-  if (method == kExplicitReferenceMethod) key["error_weight"] = "per component, floor at the estimate's round-off";
   return key.dump();  // objects are key-sorted: canonical
 }
 

@@ -5,10 +5,7 @@
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_config.h>
 
-#include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <limits>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -65,31 +62,11 @@ struct RunResult {
   long ignored_roots = 0;
 };
 
-// The user data of an erk8 run: the chain's (sundials_chain.hpp), which the
-// callbacks read through a UserData*, and what the error weight needs.
-struct ErkUserData : UserData {
-  ErkUserData(const Chain<double>& c, double r, double a) : UserData(c), rtol(r), atol(a) {}
-  double rtol, atol;
-  double estimate_gain = 0;  // sum of |b_i - b^_i| of the table
-  void* mem = nullptr;
-};
-
-int error_weight_fn(N_Vector y, N_Vector ewt, void* user) {
-  auto* d = static_cast<ErkUserData*>(static_cast<UserData*>(user));
-  const sunrealtype* yp = N_VGetArrayPointer(y);
-  std::copy(yp, yp + d->y.size(), d->y.data());
-  sunrealtype h = 0;
-  if (d->mem) ERKStepGetCurrentStep(d->mem, &h);
-  erk8_error_weights(d->sys, d->y, std::abs(h) * d->estimate_gain, d->rtol, d->atol, d->jac,
-                     N_VGetArrayPointer(ewt));
-  return 0;
-}
-
 RunResult run_erk8(const Problem<double>& problem, const std::vector<double>& times, double rtol, double atol,
                    const ReferenceOptions& opt, std::chrono::steady_clock::time_point started) {
   const double bound = blow_up_bound(problem.y0);
   const auto deadline = sundials_chain::deadline(started, opt.max_seconds);
-  ErkUserData ud(problem.chain, rtol, atol);
+  UserData ud(problem.chain);
   const int dim = ud.sys.dim();
   const int ngaps = ud.sys.chain().links();
   const Vec<double> w0 = ud.sys.from_xv(problem.y0);
@@ -121,11 +98,8 @@ RunResult run_erk8(const Problem<double>& problem, const std::vector<double>& ti
   ak.table = erk8_table();
   check_ptr(ak.table, "erk8_table");
   check(ERKStepSetTable(ak.mem, ak.table), "ERKStepSetTable", t0);
-  for (int i = 0; i < ak.table->stages; ++i) ud.estimate_gain += std::abs(ak.table->b[i] - ak.table->d[i]);
-  ud.estimate_gain *= kErk8NoiseMargin;
-  ud.mem = ak.mem;
-  check(ERKStepSetUserData(ak.mem, static_cast<UserData*>(&ud)), "ERKStepSetUserData", t0);
-  check(ERKStepWFtolerances(ak.mem, error_weight_fn), "ERKStepWFtolerances", t0);
+  check(ERKStepSStolerances(ak.mem, rtol, atol), "ERKStepSStolerances", t0);
+  check(ERKStepSetUserData(ak.mem, &ud), "ERKStepSetUserData", t0);
   check(ERKStepSetMaxNumSteps(ak.mem, opt.max_steps), "ERKStepSetMaxNumSteps", t0);
   check(ERKStepSetMaxHnilWarns(ak.mem, 1), "ERKStepSetMaxHnilWarns", t0);
   auto roots_on = [&](double t) {
@@ -225,29 +199,6 @@ RunResult run_erk8(const Problem<double>& problem, const std::vector<double>& ti
 }
 
 }  // namespace
-
-void erk8_error_weights(const ChainSystem<double>& sys, const Vec<double>& y, double noise_gain, double rtol,
-                        double atol, BlockTridiagonal<double>& jac, double* ewt) {
-  const int n = sys.beads();
-  if (!(noise_gain > 0)) {
-    for (int i = 0; i < 2 * n; ++i) ewt[i] = 1 / (rtol * std::abs(y[i]) + atol);
-    return;
-  }
-  sys.jacobian(0.0, y, jac);
-  const double u = std::numeric_limits<double>::epsilon() / 2;  // unit round-off
-  for (int i = 0; i < n; ++i) {
-    for (int r = 0; r < 2; ++r) {
-      double s = 0;  // (|J| |y|)_k: what the round-off of a stage state moves f_k by
-      for (int c = 0; c < 2; ++c) {
-        s += std::abs(jac.diag[i](r, c)) * std::abs(y[2 * i + c]);
-        if (i > 0) s += std::abs(jac.lower[i](r, c)) * std::abs(y[2 * i - 2 + c]);
-        if (i + 1 < n) s += std::abs(jac.upper[i](r, c)) * std::abs(y[2 * i + 2 + c]);
-      }
-      const int k = 2 * i + r;
-      ewt[k] = 1 / (rtol * std::abs(y[k]) + std::max(atol, noise_gain * u * s));
-    }
-  }
-}
 
 ReferenceSolution erk8_reference(const Problem<double>& problem, const std::vector<double>& times,
                                  const ReferenceOptions& opt) {
