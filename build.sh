@@ -21,12 +21,14 @@ fi
 
 build=${GRANCONV_BUILD_DIR:-build}
 jobs=$(nproc)
-# Ninja for a new build folder: it compiles a target's objects before the
-# libraries it links are done, so two cores stay busy to the end (a folder
-# made with another generator keeps it).
-generator=()
-[[ -f $build/CMakeCache.txt ]] || generator=(-G Ninja)
-cmake "${generator[@]}" -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+# A new build folder gets Ninja, which compiles a target's objects before the
+# libraries it links are done, so two cores stay busy to the end, and the
+# third-party headers precompiled (GRANCONV_PCH, cmake/precompiled_headers.cmake),
+# which take about a fifth off the compile time of a file that includes them
+# (a folder made otherwise keeps its generator and options).
+new_folder=()
+[[ -f $build/CMakeCache.txt ]] || new_folder=(-G Ninja -DGRANCONV_PCH=ON)
+cmake "${new_folder[@]}" -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j "$jobs"
 
 case "${1:-}" in
