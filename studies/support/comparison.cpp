@@ -28,10 +28,11 @@ namespace {
 // The scheme's trajectory, 16 B per bead and step: hundreds of MB on long
 // chains, allocated for every comparison. Not value-initialised (every value
 // read has been stored first), and a large one asks for transparent huge
-// pages: faulting it in as 4 KB pages, each zeroed by the kernel, cost more
-// than the steps themselves (9.5 against 1.7 ns per bead-step for leapfrog at
-// N = 1000). Every page is touched here, so that no fault falls inside the
-// scheme's clock; without huge pages that is where the small ones are faulted.
+// pages: zeroing it and faulting it in as 4 KB pages took 9-11 ns per
+// bead-step at N = 1000, three leapfrog steps, against 1.5-1.8 on huge pages.
+// Every page is touched here, so that no fault falls inside the scheme's clock
+// (1.1-1.4 ns per bead-step there even on huge pages); without huge pages this
+// is where the small ones are faulted.
 class Trajectory {
  public:
   explicit Trajectory(std::size_t values) {
@@ -58,7 +59,7 @@ class Trajectory {
 
 // A state into the trajectory with streaming stores where SSE2 has them: the
 // trajectory is read only after the run, and a store through the cache would
-// first read each line from memory (0.5 ns per bead-step at N = 1000).
+// first read each line from memory (0.5-0.6 ns per bead-step at N = 1000).
 // They are weakly ordered: finish_stores() orders them before whatever
 // follows the run.
 void store(const double* from, std::size_t n, double* to) {
