@@ -119,10 +119,11 @@ void BM_dem_velocity_verlet(benchmark::State& s) {
 
 // What `granconv solve` adds to a DEM step, timed as `solve` times it: the
 // scheme from its catalogue (the blow-up guard checks every state) run by
-// compare_with_reference, whose observer compares each state with the
-// reference as it comes. The scheme's run alone is timed (Comparison::seconds,
-// manual time); the reference is computed once into a temporary cache and read
-// back by every iteration, outside the clock. Chain of step_cost, h = 0.01,
+// compare_with_reference, whose observer stores each state (16 B per bead and
+// step) for the comparison with the reference after the run. The scheme's run
+// alone is timed (Comparison::seconds, manual time); the reference is computed
+// once into a temporary cache and read back by every iteration, outside the
+// clock. Chain of step_cost, h = 0.01,
 // T = 30 (3000 steps, from the impact).
 void solve_path(benchmark::State& state, const std::string& scheme_name) {
   const int n = static_cast<int>(state.range(0));

@@ -4,6 +4,7 @@
 // run is a failure to report, never a result with NaN or 1e268 errors.
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -19,6 +20,23 @@ struct DivergedError : std::runtime_error {
       : std::runtime_error(what), step(step_), time(time_) {}
 };
 
+// Whether every entry of xv is finite and at most `bound` in magnitude. In
+// double it is one vectorised maximum (NaN propagated; a maximum is exact in
+// any order): GCC keeps a counting loop over the comparisons scalar under its
+// default -ftrapping-math, which cost 0.4-0.8 ns per bead and step, a quarter
+// of an explicit step. The loop remains for the other scalars.
+template <class S>
+bool within_bound(const Vec<S>& xv, const S& bound) {
+  if constexpr (std::is_same_v<S, double>) {
+    return xv.size() == 0 || xv.cwiseAbs().template maxCoeff<Eigen::PropagateNaN>() <= bound;
+  } else {
+    using std::abs;
+    for (Eigen::Index i = 0; i < xv.size(); ++i)
+      if (!(abs(xv[i]) <= bound)) return false;
+    return true;
+  }
+}
+
 // `s` with every run watched step by step (the caller's observer, if any, is
 // called after the check).
 template <class S>
@@ -31,11 +49,7 @@ Scheme<S> guarded(Scheme<S> s) {
     const S bound(bound_d);
     inner(chain, f, y0, h, n,
           [&](long k, const Vec<S>& xv) {
-            // Counted without an early exit so that the check vectorises in
-            // double; a second loop finds the offending entry for the message.
-            int outside = 0;
-            for (Eigen::Index i = 0; i < xv.size(); ++i) outside += !(abs(xv[i]) <= bound);
-            if (outside > 0)
+            if (!within_bound(xv, bound))
               for (Eigen::Index i = 0; i < xv.size(); ++i)
                 if (!(abs(xv[i]) <= bound)) {
                   const double t = static_cast<double>(h) * double(k), x = static_cast<double>(xv[i]);

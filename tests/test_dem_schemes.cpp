@@ -1,13 +1,15 @@
 // The explicit DEM integrators (schemes/dem_schemes.hpp): classical orders on
 // the harmonic oscillator (double, and damped Verlet in 50 digits), the order
 // loss of the lagged-velocity schemes under a dashpot, start rules, input
-// checks and the observer contract.
+// checks, the observer contract and the blow-up guard's check.
 #include <boost/multiprecision/cpp_bin_float.hpp>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "tests/oscillator.hpp"
+#include "schemes/blow_up_guard.hpp"
 #include "schemes/scheme_catalogue.hpp"
 
 using namespace granconv;
@@ -290,4 +292,44 @@ TEST_CASE("the observer sees k = 1..n exactly once each, for every start rule", 
       }
     }
   }
+}
+
+// The blow-up guard's check is a vectorised NaN-propagating maximum in double
+// (schemes/blow_up_guard.hpp): a NaN, an infinity or an entry past the bound
+// must stop the run at its step wherever it sits in the state (the packets'
+// lanes, the tail after them), and an entry exactly at the bound must not.
+template <class S>
+void check_guard_finds_every_position(int max_size) {
+  const S inf = std::numeric_limits<S>::infinity(), nan = std::numeric_limits<S>::quiet_NaN();
+  for (int size = 1; size <= max_size; ++size) {
+    Vec<S> y0 = Vec<S>::Constant(size, S(-0.5));
+    const S bound(blow_up_bound(y0));  // 1e8
+    for (int p = 0; p < size; ++p)
+      for (const S& bad : {nan, S(-nan), inf, S(-inf), S(-bound * 2), S(bound * (1 + 1e-15))}) {
+        Scheme<S> emit{"emit", "emit", 1, {}};
+        emit.run = [&](const Chain<S>&, Formulation, const Vec<S>& start, const S&, long n,
+                       const typename Scheme<S>::Observer& obs, const ExactSolution<S>&) {
+          for (long k = 1; k <= n; ++k) {
+            Vec<S> xv = start;
+            xv[p] = k == 3 ? bad : S(k % 2 ? bound : -bound);
+            obs(k, xv);
+          }
+        };
+        long last = 0;
+        INFO("size " << size << ", entry " << p << ", value " << static_cast<double>(bad));
+        try {
+          guarded(emit).run(oscillator<S>(), Formulation::xv, y0, S(0.1), 5, [&](long k, const Vec<S>&) { last = k; },
+                            {});
+          FAIL("not stopped");
+        } catch (const DivergedError& e) {
+          CHECK(e.step == 3);
+          CHECK(last == 2);  // the entries at ±bound passed
+        }
+      }
+  }
+}
+
+TEST_CASE("the blow-up guard stops at the step of a NaN, an infinity or an entry past the bound", "[schemes][guard]") {
+  check_guard_finds_every_position<double>(21);
+  check_guard_finds_every_position<mp50>(3);
 }
