@@ -112,9 +112,16 @@ Comparison compare_with_reference(const Problem<double>& pr, const Scheme<double
   try {
     scheme.run(
         pr.chain, f, pr.y0, c.h, n,
-        [&](long, const Vec<double>& xv) { store(xv.data(), width, states.row(std::size_t(stored++), width)); },
+        [&](long, const Vec<double>& xv) {
+          // The buffer holds n + 1 states and is not zeroed: a scheme that
+          // reported more, or fewer without diverging, is a bug to name.
+          if (stored > n) throw std::logic_error("compare_with_reference: the scheme reported more than n states");
+          store(xv.data(), width, states.row(std::size_t(stored++), width));
+        },
         pr.exact);
     finish_stores();
+    if (stored != n + 1)
+      throw std::logic_error(fmt::format("compare_with_reference: the scheme reported {} of {} states", stored, n + 1));
   } catch (const DivergedError& d) {
     finish_stores();
     if (opt.keep_states) throw;  // the caller wants the trajectory, and there is none
