@@ -23,9 +23,10 @@ build=${GRANCONV_BUILD_DIR:-build}
 jobs=$(nproc)
 # A new build folder gets Ninja, which compiles a target's objects before the
 # libraries it links are done, so two cores stay busy to the end, and the
-# third-party headers precompiled (GRANCONV_PCH, cmake/precompiled_headers.cmake),
-# which take about a fifth off the compile time of a file that includes them
-# (a folder made otherwise keeps its generator and options).
+# third-party headers precompiled (GRANCONV_PCH, cmake/precompiled_headers.cmake):
+# 9 % less compile CPU on ten sampled files (2026-11-27), 20 % together with the
+# templates now compiled once in models/*.cpp (a folder made otherwise keeps
+# its generator and options).
 new_folder=()
 [[ -f $build/CMakeCache.txt ]] || new_folder=(-G Ninja -DGRANCONV_PCH=ON)
 cmake "${new_folder[@]}" -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
