@@ -14,6 +14,7 @@
 #include <iostream>
 #include <iterator>
 #include <optional>
+#include <string_view>
 #include <random>
 #include <system_error>
 
@@ -41,8 +42,26 @@ constexpr const char* kMagic = "granconv-reference-cache";
 
 // The first line of an entry: magic, format and the checksum of everything
 // after that line (the header with key, provenance and format, then the payload).
-std::string first_line(const std::string& rest) {
-  return fmt::format("{} {} {}\n", kMagic, kReferenceCacheFormat, hex64(fnv1a64(rest.data(), rest.size())));
+std::string first_line(const char* rest, std::size_t size) {
+  return fmt::format("{} {} {}\n", kMagic, kReferenceCacheFormat, hex64(fnv1a64(rest, size)));
+}
+std::string first_line(const std::string& rest) { return first_line(rest.data(), rest.size()); }
+
+// The whole file in one read: an entry holds every state of a run, hundreds
+// of MB on long chains, which a character-by-character read took seconds over.
+std::string read_whole(std::ifstream& in) {
+  std::string content;
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  in.seekg(0, std::ios::beg);
+  if (size < 0) {
+    in.setstate(std::ios::badbit);
+    return content;
+  }
+  content.resize(static_cast<std::size_t>(size));
+  in.read(content.data(), size);
+  if (in.gcount() != size) in.setstate(std::ios::badbit);  // shrank while read
+  return content;
 }
 
 std::optional<ReferenceSolution> load_entry(const std::filesystem::path& file, const std::string& key, int dim,
@@ -59,14 +78,15 @@ std::optional<ReferenceSolution> load_entry(const std::filesystem::path& file, c
     return std::nullopt;
   };
   // Nothing of the entry is used before the checksum over all of it matched.
-  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string content = read_whole(in);
   if (in.bad()) return bad(CacheStatus::corrupted, "unreadable");
   const auto eol = content.find('\n');
   if (eol == std::string::npos) return bad(CacheStatus::corrupted, "no header");
-  const std::string rest = content.substr(eol + 1);
+  // After the first line, read in place (no copy of the payload).
+  const std::string_view rest(content.data() + eol + 1, content.size() - eol - 1);
   const std::string magic = std::string(kMagic) + " ";
   if (content.compare(0, magic.size(), magic) != 0) return bad(CacheStatus::corrupted, "not a cache entry");
-  if (content.compare(0, eol + 1, first_line(rest)) != 0) {
+  if (content.compare(0, eol + 1, first_line(rest.data(), rest.size())) != 0) {
     const bool other_format = content.compare(0, magic.size() + std::to_string(kReferenceCacheFormat).size() + 1,
                                               magic + std::to_string(kReferenceCacheFormat) + " ") != 0;
     return other_format ? bad(CacheStatus::stale, "another format") : bad(CacheStatus::corrupted, "checksum mismatch");
@@ -75,7 +95,7 @@ std::optional<ReferenceSolution> load_entry(const std::filesystem::path& file, c
   if (header_end == std::string::npos) return bad(CacheStatus::corrupted, "no header");
   nlohmann::json header;
   try {
-    header = nlohmann::json::parse(rest.substr(0, header_end));
+    header = nlohmann::json::parse(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(header_end));
   } catch (const std::exception&) {
     return bad(CacheStatus::corrupted, "unreadable header");
   }
@@ -87,13 +107,17 @@ std::optional<ReferenceSolution> load_entry(const std::filesystem::path& file, c
     const std::size_t payload_bytes = rest.size() - header_end - 1;
     if (count > payload_bytes || payload_bytes != count * (1 + static_cast<std::size_t>(dim)) * sizeof(double))
       return bad(CacheStatus::corrupted, "payload size does not match the header");
-    std::vector<double> payload(count * (1 + static_cast<std::size_t>(dim)));
-    std::memcpy(payload.data(), rest.data() + header_end + 1, payload_bytes);
+    // memcpy: the payload's doubles need not be aligned in the string.
+    const char* payload = rest.data() + header_end + 1;
     ReferenceSolution sol;
-    sol.times.assign(payload.begin(), payload.begin() + static_cast<std::ptrdiff_t>(count));
+    sol.times.resize(count);
+    std::memcpy(sol.times.data(), payload, count * sizeof(double));
     sol.states.reserve(count);
-    for (std::size_t i = 0; i < count; ++i)
-      sol.states.push_back(Eigen::Map<const Vec<double>>(payload.data() + count + i * dim, dim));
+    for (std::size_t i = 0; i < count; ++i) {
+      Vec<double>& state = sol.states.emplace_back(dim);
+      std::memcpy(state.data(), payload + (count + i * static_cast<std::size_t>(dim)) * sizeof(double),
+                  static_cast<std::size_t>(dim) * sizeof(double));
+    }
     sol.provenance = Provenance::from_json(header.at("provenance"));
     status = CacheStatus::hit;
     return sol;
