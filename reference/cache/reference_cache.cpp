@@ -54,7 +54,10 @@ std::string read_whole(std::ifstream& in) {
   in.seekg(0, std::ios::end);
   const std::streamoff size = in.tellg();
   in.seekg(0, std::ios::beg);
-  if (size < 0) {
+  // Twice the 8 GB a compared trajectory may hold: a larger file (a directory
+  // reports 2^63 - 1 bytes) is no entry and is not read.
+  constexpr std::streamoff kMaxEntryBytes = std::streamoff(1) << 34;
+  if (size < 0 || size > kMaxEntryBytes) {
     in.setstate(std::ios::badbit);
     return content;
   }
