@@ -219,12 +219,13 @@ class ChainSystem {
       const S d = c.gap(y, j);
       if (!(d > 0)) continue;
       const bool pair = !c.to_wall(j);  // a wall link acts on bead j only
-      // One square root of δ for the elastic and the (x, w) damping power.
+      // One square root of δ for the elastic and the damping powers (the
+      // mollified damping has its own).
       const bool xw = form_ == Formulation::xw;
-      const S root = c.twice_alpha % 2 != 0 || (xw && c.twice_beta % 2 != 0) ? positive_sqrt(d) : S(1);
+      const S root = c.twice_alpha % 2 != 0 || (c.twice_beta % 2 != 0 && (xw || !sqrt_eps_)) ? positive_sqrt(d) : S(1);
       const S elastic = c.k[j] * positive_power_half_from_root(d, c.twice_alpha, root);
       if (!xw) {
-        const S f = elastic + damping_shape(j, d) * c.gap_rate(y, j);
+        const S f = elastic + damping_shape(j, d, root) * c.gap_rate(y, j);
         dy[2 * j + 1] -= f / c.m[j];
         if (pair) dy[2 * j + 3] += f / c.m[j + 1];
       } else {
@@ -300,6 +301,13 @@ class ChainSystem {
     const auto& c = chain_;
     const S beta = S(c.twice_beta) / 2;
     return beta * c.gamma[j] * c.k[j] * (sqrt_eps_ ? (*sqrt_eps_)(d) : positive_power_half(d, c.twice_beta - 2));
+  }
+  // The same for δ > 0 with root = √δ, bit for bit (positive_power_half_from_root).
+  S damping_shape(int j, const S& d, const S& root) const {
+    const auto& c = chain_;
+    const S beta = S(c.twice_beta) / 2;
+    return beta * c.gamma[j] * c.k[j] *
+           (sqrt_eps_ ? (*sqrt_eps_)(d) : positive_power_half_from_root(d, c.twice_beta - 2, root));
   }
 
   // The local springs alone: (0, −K_i x_i / m_i) per bead.
