@@ -252,11 +252,12 @@ class RungeKutta {
 
   // f(t, y): the explicit first stage when there is one; and the predictor,
   // continued from the previous step's stages (schemes/newton/stage_predictor.hpp)
-  // or else Z_i = c_i h f(t, y).
+  // or else Z_i = c_i h f(t, y). A continued predictor of a tableau without an
+  // explicit first stage does not need f(t, y) (one force evaluation of GL2's 9).
   template <class System>
   void predict(const System& sys, const S& t, const Vector& y, const S& h, Workspace& w, bool continues) const {
     const int s = tab_.stages(), beads = w.dim / 2, m = s - first_;
-    sys.rhs(t, y, w.stage_rhs[0]);
+    if (first_ || !continues) sys.rhs(t, y, w.stage_rhs[0]);
     if (first_) {
       w.stage_state[0] = y;
       if (local_) sys.local_rhs(t, y, w.stage_local[0]);
