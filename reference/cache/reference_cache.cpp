@@ -18,6 +18,11 @@
 #include <random>
 #include <system_error>
 
+// A digest of the sources that compute a reference (reference/CMakeLists.txt).
+#ifndef GRANCONV_REFERENCE_SOURCES
+#error "GRANCONV_REFERENCE_SOURCES (a digest of the reference's sources) must be defined"
+#endif
+
 namespace granconv {
 
 namespace {
@@ -208,6 +213,7 @@ std::string reference_cache_key(const Problem<double>& problem, const std::vecto
       {"format", kReferenceCacheFormat},
       {"solver", method == kExplicitReferenceMethod ? "ARKODE" : "CVODE"},
       {"sundials_version", SUNDIALS_VERSION},
+      {"sources", GRANCONV_REFERENCE_SOURCES},
       {"scenario", problem.scenario},
       {"params", params},
       {"chain", {{"m", exact_array(c.m)}, {"K", exact_array(c.K)}, {"k", exact_array(c.k)},

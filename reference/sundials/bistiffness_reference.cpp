@@ -178,6 +178,7 @@ Run run_cvode(const BistiffnessChain<double>& chain, const Vec<double>& y0, cons
   while (next < times.size()) {
     sunrealtype tret = seg_start;
     const int flag = CVode(cv.mem, tstop, cv.y, &tret, CV_ONE_STEP);
+    if (flag < 0) CVodeGetCurrentTime(cv.mem, &tret);  // some failures return before setting tret
     check(flag, "CVode", tret);
     if (++calls > opt.max_steps)
       check(CV_TOO_MUCH_WORK, fmt::format("CVode (more than {} steps)", opt.max_steps).c_str(), tret);

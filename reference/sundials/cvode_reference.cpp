@@ -158,9 +158,18 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
   double seg_start = t0;
   long same_time_events = 0, calls = 0, ignored_without_progress = 0;
   double last_ignored = t0;
+  auto restart_at = [&](double t) {
+    long nst = 0;
+    check(CVodeGetNumSteps(cv.mem, &nst), "CVodeGetNumSteps", t);
+    out.steps += nst;
+    check(CVodeReInit(cv.mem, t, cv.y), "CVodeReInit", t);
+    check(CVodeSetStopTime(cv.mem, tstop), "CVodeSetStopTime", t);
+    seg_start = t;
+  };
   while (next < times.size()) {
     sunrealtype tret = seg_start;
     const int flag = CVode(cv.mem, tstop, cv.y, &tret, CV_ONE_STEP);
+    if (flag < 0) CVodeGetCurrentTime(cv.mem, &tret);  // some failures return before setting tret
     check(flag, "CVode", tret);
     // CVODE's own mxstep counts steps per CVode call, i.e. one in CV_ONE_STEP
     // mode: the limit on the total is enforced here.
@@ -169,19 +178,18 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
     if ((calls & 63) == 0) sundials_chain::check_budget(problem, "CVODE", deadline, opt.max_seconds, tret, tstop);
     if (flag == CV_ROOT_RETURN && !resolved_root(tret)) {
       emit_interpolated_upto(tret);
-      ++out.ignored_roots;  // CVODE continues within the current step on the next call
+      ++out.ignored_roots;
       ignored_without_progress = (tret <= last_ignored) ? ignored_without_progress + 1 : 0;
       last_ignored = tret;
       if (ignored_without_progress > 1000)
         throw std::runtime_error(fmt::format("CVODE reference ({}): unresolved roots repeat at t = {:.17g} (root loop)",
                                              problem.scenario, tret));
+      // Otherwise CVODE continues within the current step on the next call.
+      if (sundials_chain::root_in_dead_band(ud, roots, yp)) restart_at(tret);
       continue;
     }
     if (flag == CV_ROOT_RETURN) {
       emit_interpolated_upto(tret);
-      long nst = 0;
-      check(CVodeGetNumSteps(cv.mem, &nst), "CVodeGetNumSteps", tret);
-      out.steps += nst;
       out.event_times.push_back(tret);
       if (static_cast<long>(out.event_times.size()) > kMaxEvents)
         throw std::runtime_error(fmt::format("CVODE reference ({}): more than {} contact events by t = {:.17g}; "
@@ -192,10 +200,7 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
         throw std::runtime_error(fmt::format(
             "CVODE reference ({}): {} consecutive contact events at t = {:.17g} without progress (root loop)",
             problem.scenario, same_time_events, tret));
-      // Restart from the root so that the next segment is smooth.
-      check(CVodeReInit(cv.mem, tret, cv.y), "CVodeReInit", tret);
-      check(CVodeSetStopTime(cv.mem, tstop), "CVodeSetStopTime", tret);
-      seg_start = tret;
+      restart_at(tret);  // so that the next segment is smooth
       continue;
     }
     if (flag == CV_TSTOP_RETURN || tret >= tstop) {

@@ -136,6 +136,7 @@ RunResult run_erk8(const Problem<double>& problem, const std::vector<double>& ti
   while (next < times.size()) {
     sunrealtype tret = t_step;
     const int flag = ERKStepEvolve(ak.mem, t_end, ak.y, &tret, ARK_ONE_STEP);
+    if (flag < 0) ERKStepGetCurrentTime(ak.mem, &tret);  // some failures return before setting tret
     check(flag, "ERKStepEvolve", tret);
     if (++calls > opt.max_steps)
       check(ARK_TOO_MUCH_WORK, fmt::format("ERKStepEvolve (more than {} steps)", opt.max_steps).c_str(), tret);
@@ -144,21 +145,24 @@ RunResult run_erk8(const Problem<double>& problem, const std::vector<double>& ti
     if (flag == ARK_ROOT_RETURN) {
       // y is the interpolant at the root: good enough to tell an event.
       check(ERKStepGetRootInfo(ak.mem, roots.data()), "ERKStepGetRootInfo", tret);
-      if (!sundials_chain::resolved_root(ud, roots, yp, rtol, atol)) {
-        ++out.ignored_roots;  // ARKODE continues within the current step on the next call
+      const bool event = sundials_chain::resolved_root(ud, roots, yp, rtol, atol);
+      if (!event) {
+        ++out.ignored_roots;
         ignored_without_progress = (tret <= last_ignored) ? ignored_without_progress + 1 : 0;
         last_ignored = tret;
         if (ignored_without_progress > 1000)
           throw std::runtime_error(fmt::format(
               "ARKODE reference ({}): unresolved roots repeat at t = {:.17g} (root loop)", problem.scenario, tret));
-        continue;
+        // ARKODE continues within the current step on the next call, unless
+        // the root function stays at zero there (restarted below, not an event).
+        if (!sundials_chain::root_in_dead_band(ud, roots, yp)) continue;
       }
       // ARKODE locates a root on its interpolant; the method's own state at
       // that time (below) can still be a few ulps short of the crossing, and
       // the same gaps then change sign again ~1e-14 later: one event, not two.
       const bool same_event = roots == last_roots && tret - seg_start <= 1e-12 * std::max(1.0, std::abs(tret));
       last_roots = roots;
-      if (!same_event) out.event_times.push_back(tret);
+      if (event && !same_event) out.event_times.push_back(tret);
       if (static_cast<long>(out.event_times.size()) > sundials_chain::kMaxEvents)
         throw std::runtime_error(fmt::format("ARKODE reference ({}): more than {} contact events by t = {:.17g}; "
                                              "root loop suspected",
