@@ -82,6 +82,13 @@ TEST_CASE("reference cache key depends on everything that defines the reference"
   CHECK(key == reference_cache_key(pr, times, o2));
   o2.rtol = 1e-12;
   CHECK(reference_cache_file_name(key) != reference_cache_file_name(reference_cache_key(pr, times, o2)));
+  // ... and on the sources that compute it: a SHA-256 over models/* and
+  // reference/sundials/* (reference/CMakeLists.txt), so that an edit is a miss.
+  const auto j = nlohmann::json::parse(key);
+  REQUIRE(j.contains("sources"));
+  const std::string sources = j.at("sources").get<std::string>();
+  CHECK(sources.size() == 64);
+  CHECK(sources.find_first_not_of("0123456789abcdef") == std::string::npos);
 }
 
 TEST_CASE("reference cache detects corrupted and stale entries", "[reference][cache]") {
