@@ -139,7 +139,7 @@ TEST_CASE("reference cache detects corrupted and stale entries", "[reference][ca
     const auto eol = content.find('\n');
     const std::string rest = content.substr(eol + 1);
     content = "granconv-reference-cache " + std::to_string(kReferenceCacheFormat) + " " +
-              fmt::format("{:016x}", fnv1a64(rest.data(), rest.size())) + "\n" + rest;
+              fmt::format("{:016x}", reference_cache_checksum(rest.data(), rest.size())) + "\n" + rest;
     {
       std::ofstream out(file, std::ios::binary | std::ios::trunc);
       out << content;

@@ -6,6 +6,9 @@
 #include <fmt/core.h>
 #include <sundials/sundials_config.h>
 #include <unistd.h>
+// Header-only (libxxhash-dev): nothing for the installed library's users to link.
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 #include <atomic>
 #include <cerrno>
@@ -48,7 +51,7 @@ constexpr const char* kMagic = "granconv-reference-cache";
 // The first line of an entry: magic, format and the checksum of everything
 // after that line (the header with key, provenance and format, then the payload).
 std::string first_line(const char* rest, std::size_t size) {
-  return fmt::format("{} {} {}\n", kMagic, kReferenceCacheFormat, hex64(fnv1a64(rest, size)));
+  return fmt::format("{} {} {}\n", kMagic, kReferenceCacheFormat, hex64(reference_cache_checksum(rest, size)));
 }
 std::string first_line(const std::string& rest) { return first_line(rest.data(), rest.size()); }
 
@@ -192,6 +195,8 @@ const char* to_string(CacheStatus s) {
   }
   return "?";
 }
+
+std::uint64_t reference_cache_checksum(const void* data, std::size_t size) { return XXH3_64bits(data, size); }
 
 std::uint64_t fnv1a64(const void* data, std::size_t size, std::uint64_t h) {
   const auto* p = static_cast<const unsigned char*>(data);
