@@ -61,16 +61,10 @@ int jac_fn(sunrealtype t, N_Vector y, N_Vector /*fy*/, SUNMatrix J, void* user, 
   return 0;
 }
 
-struct RunResult {
-  std::vector<Vec<double>> states;
-  long steps = 0;
-  std::vector<double> event_times;
-  long ignored_roots = 0;  // sign changes of unresolved gaps (below the tolerances), not events
-};
-
-RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& times, const std::string& method,
-                    const std::string& nonlinear_solver, double rtol, double atol, long max_steps, const ReferenceOptions& opt,
-                    std::chrono::steady_clock::time_point started) {
+sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<double>& times,
+                              const std::string& method, const std::string& nonlinear_solver, double rtol, double atol,
+                              long max_steps, const ReferenceOptions& opt,
+                              std::chrono::steady_clock::time_point started) {
   const double bound = blow_up_bound(problem.y0);
   const auto deadline = sundials_chain::deadline(started, opt.max_seconds);
   UserData ud(problem.chain);
@@ -78,7 +72,7 @@ RunResult run_cvode(const Problem<double>& problem, const std::vector<double>& t
   const int ngaps = ud.sys.chain().links();
   const Vec<double> w0 = ud.sys.from_xv(problem.y0);
 
-  RunResult out;
+  sundials_chain::Run out;
   out.states.reserve(times.size());
   const double t0 = 0.0, tstop = times.back();
 
@@ -268,25 +262,16 @@ ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vec
   const std::string nonlinear_solver = resolved_reference_nonlinear_solver(problem, opt);
 
   const auto started = std::chrono::steady_clock::now();
-  RunResult run = run_cvode(problem, times, method, nonlinear_solver, opt.rtol, opt.atol, opt.max_steps, opt, started);
-  ReferenceSolution sol;
-  sol.times = times;
-  sol.states = std::move(run.states);
+  ReferenceSolution sol = sundials_chain::solution_of(
+      run_cvode(problem, times, method, nonlinear_solver, opt.rtol, opt.atol, opt.max_steps, opt, started), times,
+      "CVODE", method, nonlinear_solver, opt.rtol, opt.atol);
   Provenance& p = sol.provenance;
-  p.solver = "CVODE";
-  p.sundials_version = SUNDIALS_VERSION;
-  p.method = method;
-  p.nonlinear_solver = nonlinear_solver;
-  p.rtol = opt.rtol;
-  p.atol = opt.atol;
-  p.steps = run.steps;
-  p.events = static_cast<long>(run.event_times.size());
-  p.event_times = std::move(run.event_times);
 
   if (opt.estimate_error) {
     const double rtol2 = opt.rtol / 10, atol2 = opt.atol / 10;
     try {
-      RunResult fine = run_cvode(problem, times, method, nonlinear_solver, rtol2, atol2, opt.max_steps, opt, started);
+      const sundials_chain::Run fine =
+          run_cvode(problem, times, method, nonlinear_solver, rtol2, atol2, opt.max_steps, opt, started);
       p.error_estimate = sundials_chain::max_abs_difference(sol.states, fine.states);
       p.error_estimate_method =
           fmt::format("max |Δ| vs rerun ({}) at rtol {:g}, atol {:g}", method, rtol2, atol2);
@@ -294,7 +279,8 @@ ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vec
       // Typically CV_TOO_MUCH_ACC: rtol/10 is below what double allows.
       const std::string other = method == "adams" ? "bdf" : "adams";
       try {
-        RunResult alt = run_cvode(problem, times, other, default_nonlinear_solver(other), opt.rtol, opt.atol, opt.max_steps, opt, started);
+        const sundials_chain::Run alt = run_cvode(problem, times, other, default_nonlinear_solver(other), opt.rtol,
+                                                  opt.atol, opt.max_steps, opt, started);
         p.error_estimate = sundials_chain::max_abs_difference(sol.states, alt.states);
       } catch (const CvodeError& e2) {
         throw std::runtime_error(fmt::format(

@@ -55,15 +55,8 @@ struct Arkode {
   }
 };
 
-struct RunResult {
-  std::vector<Vec<double>> states;
-  long steps = 0;
-  std::vector<double> event_times;
-  long ignored_roots = 0;
-};
-
-RunResult run_erk8(const Problem<double>& problem, const std::vector<double>& times, double rtol, double atol,
-                   const ReferenceOptions& opt, std::chrono::steady_clock::time_point started) {
+sundials_chain::Run run_erk8(const Problem<double>& problem, const std::vector<double>& times, double rtol,
+                             double atol, const ReferenceOptions& opt, std::chrono::steady_clock::time_point started) {
   const double bound = blow_up_bound(problem.y0);
   const auto deadline = sundials_chain::deadline(started, opt.max_seconds);
   UserData ud(problem.chain);
@@ -72,7 +65,7 @@ RunResult run_erk8(const Problem<double>& problem, const std::vector<double>& ti
   const Vec<double> w0 = ud.sys.from_xv(problem.y0);
   const double t0 = 0.0, t_end = times.back();
 
-  RunResult out;
+  sundials_chain::Run out;
   out.states.reserve(times.size());
   Arkode ak;
   const std::string who = fmt::format("ARKODE reference ({}, {})", problem.scenario, kExplicitReferenceMethod);
@@ -213,24 +206,14 @@ ReferenceSolution erk8_reference(const Problem<double>& problem, const std::vect
   resolved_reference_nonlinear_solver(problem, opt);  // refuses a nonlinear solver
 
   const auto started = std::chrono::steady_clock::now();
-  RunResult run = run_erk8(problem, times, opt.rtol, opt.atol, opt, started);
-  ReferenceSolution sol;
-  sol.times = times;
-  sol.states = std::move(run.states);
+  ReferenceSolution sol = sundials_chain::solution_of(run_erk8(problem, times, opt.rtol, opt.atol, opt, started), times,
+                                                      "ARKODE", method, "", opt.rtol, opt.atol);
   Provenance& p = sol.provenance;
-  p.solver = "ARKODE";
-  p.sundials_version = SUNDIALS_VERSION;
-  p.method = method;
-  p.rtol = opt.rtol;
-  p.atol = opt.atol;
-  p.steps = run.steps;
-  p.events = static_cast<long>(run.event_times.size());
-  p.event_times = std::move(run.event_times);
 
   if (opt.estimate_error) {
     const double rtol2 = opt.rtol / 10, atol2 = opt.atol / 10;
     try {
-      RunResult fine = run_erk8(problem, times, rtol2, atol2, opt, started);
+      const sundials_chain::Run fine = run_erk8(problem, times, rtol2, atol2, opt, started);
       p.error_estimate = sundials_chain::max_abs_difference(sol.states, fine.states);
       p.error_estimate_method = fmt::format("max |Δ| vs rerun ({}, Verner 8(7) table + FSAL stage) at rtol {:g}, "
                                             "atol {:g}",

@@ -6,6 +6,7 @@
 // two solvers integrate the same system with the same event rule.
 #include <fmt/core.h>
 #include <nvector/nvector_serial.h>
+#include <sundials/sundials_config.h>
 
 #include <algorithm>
 #include <chrono>
@@ -80,6 +81,36 @@ inline bool root_in_dead_band(const UserData& ud, const std::vector<int>& roots,
 }
 
 inline constexpr long kMaxEvents = 100000;
+
+// One integration of a chain by a SUNDIALS solver: the states at the requested
+// times and the work it took.
+struct Run {
+  std::vector<Vec<double>> states;
+  long steps = 0;
+  std::vector<double> event_times;
+  long ignored_roots = 0;  // sign changes of unresolved gaps (below the tolerances), not events
+};
+
+// The reference of a run, with the provenance both solvers record (the error
+// estimate is the caller's).
+inline ReferenceSolution solution_of(Run run, const std::vector<double>& times, const char* solver,
+                                     const std::string& method, const std::string& nonlinear_solver, double rtol,
+                                     double atol) {
+  ReferenceSolution sol;
+  sol.times = times;
+  sol.states = std::move(run.states);
+  Provenance& p = sol.provenance;
+  p.solver = solver;
+  p.sundials_version = SUNDIALS_VERSION;
+  p.method = method;
+  p.nonlinear_solver = nonlinear_solver;
+  p.rtol = rtol;
+  p.atol = atol;
+  p.steps = run.steps;
+  p.events = static_cast<long>(run.event_times.size());
+  p.event_times = std::move(run.event_times);
+  return sol;
+}
 
 // A root is a contact event when the gap's rate of change is resolved by the
 // tolerances. Ahead of a solitary wave the beads move by ~1e-130 and their
