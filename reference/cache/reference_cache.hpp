@@ -4,11 +4,11 @@
 // Key: canonical JSON of everything that defines the reference (solver,
 // scenario, parameters, chain arrays, initial state, final time, tolerances,
 // method, max_steps, error-estimate flag, SUNDIALS version, cache format version, a
-// hash of the times array, and a digest of the sources that compute it:
-// models/*, reference/sundials/*, this cache's .cpp; GRANCONV_REFERENCE_SOURCES,
-// reference/CMakeLists.txt), so that a change of a solver's driver or of a
-// contact law is a miss, never a stale answer. File name: 64-bit FNV-1a of the
-// key, in hex.
+// hash of the times array, and a digest of the sources that compute it
+// (models/*, reference/sundials/*, this cache's .cpp: GRANCONV_REFERENCE_SOURCES
+// in reference/CMakeLists.txt), so that a change of a solver's driver or of a
+// contact law is a miss, never a stale answer. Entries of earlier sources are
+// left in place, not pruned. File name: 64-bit FNV-1a of the key, in hex.
 // Entry: a first line "granconv-reference-cache <format> <checksum>", one
 // line of JSON header {format, key, provenance, count, dim}, then raw native
 // doubles: the times, then the states. The checksum (XXH3-64 of everything

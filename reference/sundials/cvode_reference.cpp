@@ -152,6 +152,7 @@ sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<
   double seg_start = t0;
   long same_time_events = 0, calls = 0, ignored_without_progress = 0;
   double last_ignored = t0;
+  cvode_support::DeadBandRestarts dead_band_restarts;
   auto restart_at = [&](double t) {
     long nst = 0;
     check(CVodeGetNumSteps(cv.mem, &nst), "CVodeGetNumSteps", t);
@@ -179,7 +180,10 @@ sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<
         throw std::runtime_error(fmt::format("CVODE reference ({}): unresolved roots repeat at t = {:.17g} (root loop)",
                                              problem.scenario, tret));
       // Otherwise CVODE continues within the current step on the next call.
-      if (sundials_chain::root_in_dead_band(ud, roots, yp)) restart_at(tret);
+      if (sundials_chain::root_in_dead_band(ud, roots, yp)) {
+        dead_band_restarts.at(tret, fmt::format("CVODE reference ({})", problem.scenario));
+        restart_at(tret);
+      }
       continue;
     }
     if (flag == CV_ROOT_RETURN) {

@@ -10,7 +10,10 @@
 #include <sundials/sundials_nonlinearsolver.h>
 #include <sundials/sundials_config.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -94,5 +97,24 @@ inline void keep_message(int /*code*/, const char* module, const char* function,
       fmt::format("{} ({} in {})", msg ? msg : "", module ? module : "", function ? function : "");
 }
 #endif
+
+// Restarts at a root whose function the dead band holds at exactly zero (not
+// events; reference/sundials/sundials_chain.hpp). Each moves time forward, but
+// many within round-off of one time are a loop: ended here, not by the step
+// or time budget.
+class DeadBandRestarts {
+ public:
+  void at(double t, const std::string& who) {
+    count_ = (t - last_ <= 1e-12 * std::max(1.0, std::abs(t))) ? count_ + 1 : 0;
+    last_ = t;
+    if (count_ > 50)
+      throw std::runtime_error(
+          fmt::format("{}: {} restarts at roots held at zero near t = {:.17g} (root loop)", who, count_, t));
+  }
+
+ private:
+  double last_ = -std::numeric_limits<double>::infinity();
+  long count_ = 0;
+};
 
 }  // namespace granconv::cvode_support

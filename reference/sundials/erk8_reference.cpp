@@ -126,6 +126,7 @@ sundials_chain::Run run_erk8(const Problem<double>& problem, const std::vector<d
   std::vector<int> roots(std::max(ngaps, 1)), last_roots;
   long calls = 0, same_time_events = 0, ignored_without_progress = 0;
   double seg_start = t0, last_ignored = t0;
+  cvode_support::DeadBandRestarts dead_band_restarts;
   while (next < times.size()) {
     sunrealtype tret = t_step;
     const int flag = ERKStepEvolve(ak.mem, t_end, ak.y, &tret, ARK_ONE_STEP);
@@ -149,6 +150,7 @@ sundials_chain::Run run_erk8(const Problem<double>& problem, const std::vector<d
         // ARKODE continues within the current step on the next call, unless
         // the root function stays at zero there (restarted below, not an event).
         if (!sundials_chain::root_in_dead_band(ud, roots, yp)) continue;
+        dead_band_restarts.at(tret, fmt::format("ARKODE reference ({})", problem.scenario));
       }
       // ARKODE locates a root on its interpolant; the method's own state at
       // that time (below) can still be a few ulps short of the crossing, and
