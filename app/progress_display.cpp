@@ -126,7 +126,7 @@ void ProgressDisplay::draw_locked(bool force) {
   const int columns = terminal_columns();
   const int bar_width = std::clamp(columns / 4, 10, 30);
   const int filled = static_cast<int>(f * bar_width);
-  std::string line = "[" + std::string(filled, '#') + std::string(bar_width - filled, '-') + "]";
+  std::string line = fmt::format("[{}{}]", std::string(filled, '#'), std::string(bar_width - filled, '-'));
   line += fmt::format(" {:3.0f}% ETA {:>6}  {} {}/{}", 100 * f, eta, noun_, part_, total_);
   if (!name_.empty()) line += " " + name_;
   if (inner_total_) line += fmt::format(" ({}/{})", inner_done_, inner_total_);

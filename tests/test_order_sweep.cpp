@@ -73,23 +73,23 @@ TEST_CASE("order-sweep record: bad input is rejected with a message") {
 }
 
 TEST_CASE("order-sweep range check: every value in the range must match") {
-  RangeCheck c{"strong", 0.1, 1, 1.5, 0.2, 0.4};
-  std::vector<Point> pts = {{0.01, true, 2.6, 2.0, 3.2}, {0.1, true, 1.45, 1.4, 1.5}, {1, true, 1.52, 1.5, 1.55}};
+  RangeCheck c{"strong", 0.1, 1, 1.5, 0.2, 0.4, {}};
+  std::vector<Point> pts = {{0.01, true, 2.6, 2.0, 3.2, {}}, {0.1, true, 1.45, 1.4, 1.5, {}}, {1, true, 1.52, 1.5, 1.55, {}}};
   auto v = check_range(c, pts);
   CHECK(v.pass);
   CHECK(v.points == 2);  // 0.01 is outside and ignored despite its order
   CHECK(v.min_order == Approx(1.45));
   CHECK(v.max_order == Approx(1.52));
 
-  pts[1] = {0.1, true, 1.8, 1.75, 1.85};  // the whole CI outside 1.5 ± 0.2
+  pts[1] = {0.1, true, 1.8, 1.75, 1.85, {}};  // the whole CI outside 1.5 ± 0.2
   v = check_range(c, pts);
   CHECK(v.verdict == granconv::Verdict::fail);
   CHECK_THAT(v.reason, Catch::Contains("fail at 0.1"));
 
-  pts[1] = {0.1, true, 1.62, 1.6, 1.75};  // the CI straddles the band's edge
+  pts[1] = {0.1, true, 1.62, 1.6, 1.75, {}};  // the CI straddles the band's edge
   CHECK(check_range(c, pts).verdict == granconv::Verdict::inconclusive);
 
-  pts[1] = {0.1, true, 1.5, 1.0, 2.0};  // CI too wide
+  pts[1] = {0.1, true, 1.5, 1.0, 2.0, {}};  // CI too wide
   v = check_range(c, pts);
   CHECK(v.verdict == granconv::Verdict::inconclusive);
   CHECK_THAT(v.reason, Catch::Contains("CI width"));
@@ -97,5 +97,5 @@ TEST_CASE("order-sweep range check: every value in the range must match") {
   pts[1].ok = false;  // a value without a fit cannot pass
   CHECK(check_range(c, pts).verdict == granconv::Verdict::inconclusive);
 
-  CHECK_THROWS_AS(check_range(RangeCheck{"none", 5, 6, 1.5, 0.2, 0.4}, pts), std::invalid_argument);
+  CHECK_THROWS_AS(check_range(RangeCheck{"none", 5, 6, 1.5, 0.2, 0.4, {}}, pts), std::invalid_argument);
 }

@@ -40,7 +40,7 @@ Claim small_claim(int precision = 50) {
   c.formulation = "xw";
   c.params = {"t_end=0.15"};  // a tenth of the paper's interval: a cheap 50-digit sweep
   c.grid = {0.005, 0.0005, 8};  // one decade: the least a fit may pass on (studies/core/verdict.hpp)
-  c.checks.push_back({"all", FitWindow{0.0005, 0.005}, FitKind::least_squares, 4.0, 0.2, 0.4, {3.0}});
+  c.checks.push_back({"all", FitWindow{0.0005, 0.005}, FitKind::least_squares, 4.0, 0.2, 0.4, {3.0}, {}});
   c.precision = precision;
   return c;
 }

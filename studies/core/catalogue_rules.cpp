@@ -68,7 +68,7 @@ void each_object(const json& o, const std::string& path, const F& f) {
 }
 
 std::string label_of(const json& o, const std::string& path) {
-  return o.contains("label") && o.at("label").is_string() ? "'" + o.at("label").get<std::string>() + "'" : path;
+  return o.contains("label") && o.at("label").is_string() ? fmt::format("'{}'", o.at("label").get<std::string>()) : path;
 }
 
 }  // namespace
