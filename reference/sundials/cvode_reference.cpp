@@ -181,7 +181,7 @@ sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<
                                              problem.scenario, tret));
       // Otherwise CVODE continues within the current step on the next call.
       if (sundials_chain::root_in_dead_band(ud, roots, yp)) {
-        dead_band_restarts.at(tret, fmt::format("CVODE reference ({})", problem.scenario));
+        dead_band_restarts.at(tret, who);
         restart_at(tret);
       }
       continue;

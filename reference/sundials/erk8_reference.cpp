@@ -150,7 +150,7 @@ sundials_chain::Run run_erk8(const Problem<double>& problem, const std::vector<d
         // ARKODE continues within the current step on the next call, unless
         // the root function stays at zero there (restarted below, not an event).
         if (!sundials_chain::root_in_dead_band(ud, roots, yp)) continue;
-        dead_band_restarts.at(tret, fmt::format("ARKODE reference ({})", problem.scenario));
+        dead_band_restarts.at(tret, who);
       }
       // ARKODE locates a root on its interpolant; the method's own state at
       // that time (below) can still be a few ulps short of the crossing, and
