@@ -13,6 +13,7 @@ struct Provenance {
   std::string sundials_version;  // SUNDIALS_VERSION, empty for non-SUNDIALS solvers
   std::string method;            // "adams" | "bdf" | ...
   std::string nonlinear_solver;  // CVODE: "fixed-point" | "newton"; "" elsewhere
+  std::string coordinates;       // SUNDIALS: "positions" | "gaps" (models/chain_gaps.hpp); "" elsewhere
   double rtol = 0, atol = 0;
   long steps = 0;   // internal steps, summed over all smooth segments
   long events = 0;  // contact events (gap sign changes) located and restarted at
@@ -25,6 +26,7 @@ struct Provenance {
                           {"sundials_version", sundials_version},
                           {"method", method},
                           {"nonlinear_solver", nonlinear_solver},
+                          {"coordinates", coordinates},
                           {"rtol", rtol},
                           {"atol", atol},
                           {"steps", steps},
@@ -40,6 +42,7 @@ struct Provenance {
     p.sundials_version = j.value("sundials_version", std::string());
     p.method = j.at("method").get<std::string>();
     p.nonlinear_solver = j.value("nonlinear_solver", std::string());
+    p.coordinates = j.value("coordinates", std::string());
     p.rtol = j.at("rtol").get<double>();
     p.atol = j.at("atol").get<double>();
     p.steps = j.at("steps").get<long>();

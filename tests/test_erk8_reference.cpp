@@ -10,6 +10,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "models/chain_gaps.hpp"
 #include "reference/sundials/erk8_reference.hpp"
 #include "reference/sundials/erk8_table.hpp"
 #include "reference/cache/reference_cache.hpp"
@@ -160,4 +161,13 @@ TEST_CASE("the cache key and the provenance tell erk8 from CVODE", "[reference][
   const auto back = Provenance::from_json(p.to_json());
   CHECK(back.solver == "ARKODE");
   CHECK(back.method == "erk8");
+  // A free trimer is integrated in gap coordinates (models/chain_gaps.hpp),
+  // the cradle, whose local springs act on positions, in positions; CVODE
+  // always in positions.
+  CHECK(back.coordinates == "gaps");
+  const auto cradle = make_problem<double>("cradle", std::vector<std::string>{});
+  REQUIRE_FALSE(gap_form_applies(cradle.chain));
+  CHECK(erk8_reference(cradle, {0.0, 1.0}, erk).provenance.coordinates == "positions");
+  adams.estimate_error = false;
+  CHECK(cvode_reference(pr, times, adams).provenance.coordinates == "positions");
 }

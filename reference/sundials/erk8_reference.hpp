@@ -20,7 +20,15 @@
 // with the stop time at the root, so that the restart state is a step's end
 // as well. The interpolant only locates the roots.
 //
-// Cost (benchmarks/peers/peers.py, KK chain N = 1000, T = 1000): at rtol 1e-10
+// Gap coordinates (models/chain_gaps.hpp) where the forces depend on the gaps
+// alone, which is every free chain: the noise described below entered where
+// gaps were formed from positions. On the N = 1000 chain at rtol 1e-13, atol
+// 1e-16 one solve takes 7325 steps instead of 53626 and 0.88 CPU-s instead of
+// 9.1, with a final-state error of 1.4e-10 instead of 2.7e-10
+// (benchmarks/peers/peers.py --repeat 3, medians, 2026-11-27).
+// Chains with a wall, local springs or on-site forces keep positions.
+//
+// In positions (benchmarks/peers/peers.py, KK chain N = 1000, T = 1000): at rtol 1e-10
 // one solve takes 3076 steps against CVODE Adams' 12773, and is 30 times more
 // accurate. At rtol 1e-13 its steps follow atol, not rtol: 4186 steps at
 // atol 1e-13, 6198 at 1e-14, 61055 at 1e-16 (DOP853: 5695 at 1e-16), and the

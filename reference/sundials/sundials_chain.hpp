@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "models/blow_up.hpp"
+#include "models/chain_gaps.hpp"
 #include "models/scenarios.hpp"
 #include "reference/sundials/cvode_reference.hpp"
 
@@ -24,16 +25,29 @@ namespace granconv::sundials_chain {
 // Everything the callbacks need, allocated once per run.
 struct UserData {
   // (x, w) where the damping has a potential (Lipschitz right-hand side), else
-  // (x, v): the mollified law is smooth in (x, v) already.
-  explicit UserData(const Chain<double>& c)
+  // (x, v): the mollified law is smooth in (x, v) already. With gaps, the
+  // state is in gap coordinates (models/chain_gaps.hpp) and rhs_gaps_fn is the
+  // right-hand side.
+  explicit UserData(const Chain<double>& c, bool gap_coordinates = false)
       : sys(c, c.has_damping_potential() ? Formulation::xw : Formulation::xv),
+        gaps(gap_coordinates),
         y(sys.dim()),
         dy(sys.dim()),
         jac(sys.beads()) {}
   ChainSystem<double> sys;
+  bool gaps;
   Vec<double> y, dy;
   BlockTridiagonal<double> jac;
   std::string last_message;
+
+  // The solver's state from (x, v), and back.
+  Vec<double> from_xv(const Vec<double>& xv) const { return gaps ? to_gap_coordinates(sys, xv) : sys.from_xv(xv); }
+  Vec<double> to_xv(const Vec<double>& w) const {
+    if (!gaps) return sys.to_xv(w);
+    Vec<double> xv(w.size());
+    from_gap_coordinates(sys, w, xv);
+    return xv;
+  }
 };
 
 inline int rhs_fn(sunrealtype t, N_Vector y, N_Vector ydot, void* user) {
@@ -45,6 +59,13 @@ inline int rhs_fn(sunrealtype t, N_Vector y, N_Vector ydot, void* user) {
   return 0;
 }
 
+inline int rhs_gaps_fn(sunrealtype /*t*/, N_Vector y, N_Vector ydot, void* user) {
+  const auto* d = static_cast<const UserData*>(user);
+  const Eigen::Map<const Vec<double>> z(N_VGetArrayPointer(y), d->sys.dim());
+  gap_coordinates_rhs(d->sys, z, Eigen::Map<Vec<double>>(N_VGetArrayPointer(ydot), d->sys.dim()));
+  return 0;
+}
+
 // Gaps below this are contact-free for the reference: ahead of a solitary
 // wave the beads move by ~1e-130 and their gaps flip sign by round-off, which
 // the solver would report as roots again and again (a restart loop, or
@@ -53,16 +74,16 @@ inline int rhs_fn(sunrealtype t, N_Vector y, N_Vector ydot, void* user) {
 // band in ~1e-30 / |δ̇| time units, far below any tolerance.
 inline constexpr double kGapDeadBand = 1e-30;
 
-inline sunrealtype root_value(const Chain<double>& c, const sunrealtype* y, int j) {
-  const sunrealtype gap = c.to_wall(j) ? y[2 * j] : y[2 * j] - y[2 * j + 2];
+inline sunrealtype root_value(const UserData& ud, const sunrealtype* y, int j) {
+  const auto& c = ud.sys.chain();
+  const sunrealtype gap = ud.gaps ? y[2 * j + 2] : c.to_wall(j) ? y[2 * j] : y[2 * j] - y[2 * j + 2];
   return std::abs(gap) < kGapDeadBand ? 0 : gap;
 }
 
 inline int root_fn(sunrealtype /*t*/, N_Vector y, sunrealtype* g, void* user) {
-  auto* d = static_cast<UserData*>(user);
+  const auto* d = static_cast<const UserData*>(user);
   const sunrealtype* yp = N_VGetArrayPointer(y);
-  const auto& c = d->sys.chain();
-  for (int j = 0; j < c.links(); ++j) g[j] = root_value(c, yp, j);
+  for (int j = 0; j < d->sys.chain().links(); ++j) g[j] = root_value(*d, yp, j);
   return 0;
 }
 
@@ -74,9 +95,8 @@ inline int root_fn(sunrealtype /*t*/, N_Vector y, sunrealtype* g, void* user) {
 // a fresh start sets aside the root functions that are zero at it until they
 // leave zero.
 inline bool root_in_dead_band(const UserData& ud, const std::vector<int>& roots, const sunrealtype* y) {
-  const auto& c = ud.sys.chain();
-  for (int j = 0; j < c.links(); ++j)
-    if (roots[j] && root_value(c, y, j) == 0) return true;
+  for (int j = 0; j < ud.sys.chain().links(); ++j)
+    if (roots[j] && root_value(ud, y, j) == 0) return true;
   return false;
 }
 
@@ -89,6 +109,7 @@ struct Run {
   long steps = 0;
   std::vector<double> event_times;
   long ignored_roots = 0;  // sign changes of unresolved gaps (below the tolerances), not events
+  bool gap_coordinates = false;  // the state integrated was in gap coordinates
 };
 
 // The reference of a run, with the provenance both solvers record (the error
@@ -109,6 +130,7 @@ inline ReferenceSolution solution_of(Run run, const std::vector<double>& times, 
   p.steps = run.steps;
   p.events = static_cast<long>(run.event_times.size());
   p.event_times = std::move(run.event_times);
+  p.coordinates = run.gap_coordinates ? "gaps" : "positions";
   return sol;
 }
 
@@ -122,7 +144,7 @@ inline bool resolved_root(const UserData& ud, const std::vector<int>& roots, con
   const int dim = ud.sys.dim();
   Vec<double> wroot(dim);
   std::copy(w, w + dim, wroot.data());
-  const Vec<double> v = ud.sys.to_xv(wroot);
+  const Vec<double> v = ud.to_xv(wroot);
   for (int j = 0; j < ud.sys.chain().links(); ++j) {
     if (!roots[j]) continue;
     const double a = v[2 * j + 1], b = ud.sys.chain().to_wall(j) ? 0.0 : v[2 * j + 3];
