@@ -8,12 +8,20 @@
 // carries a round-off of about ε X, and the force k δ^{3/2} a relative noise of
 // about 1.5 ε X / δ; a high-order error estimate built from such forces sees
 // that noise and shortens the step. The explicit reference (erk8) on the
-// N = 1000 chain takes 53626 steps at rtol 1e-13 in positions and 7474 in gaps.
+// N = 1000 chain at rtol 1e-13 takes 53626 steps in positions and 7325 in gaps
+// (benchmarks/peers/peers.py --repeat 3, medians).
 // Integrated as a state component, δ keeps its own relative precision.
 //
 // Only for chains whose forces depend on the gaps alone (`gap_form_applies`):
-// a wall link's gap is a position, and local springs and on-site forces act on
-// positions, which here are sums of gaps again.
+// a wall link's gap and the local springs and the on-site power c |x|^q read
+// positions, which here are sums of gaps again (constant on-site forces and
+// the drive do not, but are left out too: no shipped chain combines them with
+// a free chain, and the drive would need t). Positions rebuilt from z carry
+// the rounding of that sum, a few ulps of |x| per bead.
+//
+// The tolerances of a solver weight x_0 and each δ_j: a bead's position error
+// is the sum of its gaps' errors (the final-state errors in the README's
+// Performance section include it).
 #include <stdexcept>
 
 #include "models/chain.hpp"
@@ -60,6 +68,7 @@ Vec<S> to_gap_coordinates(const ChainSystem<S>& sys, const Vec<S>& y) {
 // (x, v) from z, into a preallocated vector.
 template <class S>
 void from_gap_coordinates(const ChainSystem<S>& sys, const Vec<S>& z, Vec<S>& y) {
+  gap_form_detail::require_gap_form(sys);
   y = z;
   for (int i = 1; i < sys.beads(); ++i) y[2 * i] = y[2 * i - 2] - z[2 * i];
   if (sys.formulation() == Formulation::xw) gap_form_detail::shift_velocities(sys.chain(), z, S(1), y);
@@ -67,8 +76,9 @@ void from_gap_coordinates(const ChainSystem<S>& sys, const Vec<S>& z, Vec<S>& y)
 
 // dz/dt, with the contact laws of ChainSystem::rhs (whose loop this follows
 // term for term; that one stays as it is, being the explicit schemes' hot
-// loop). Allocates nothing; z and dz may be Eigen maps of a solver's arrays.
-// The caller has checked gap_form_applies.
+// loop). Allocates nothing; z and dz may be Eigen maps of a solver's arrays,
+// but must not overlap. The caller has checked gap_form_applies (with a wall,
+// links() == beads() and the last link would index past z).
 template <class S, class In, class Out>
 void gap_coordinates_rhs(const ChainSystem<S>& sys, const In& z, Out&& dz) {
   const auto& c = sys.chain();

@@ -107,8 +107,12 @@ sundials_chain::Run run_erk8(const Problem<double>& problem, const std::vector<d
   std::size_t next = 0;
   auto emit_upto = [&](double t) {  // y is the method's state at t
     while (next < times.size() && times[next] <= t) {
-      std::copy(yp, yp + dim, wbuf.data());
-      out.states.push_back(ud.to_xv(wbuf));
+      if (t == t0) {
+        out.states.push_back(problem.y0);  // verbatim: positions rebuilt from gaps carry a sum's rounding
+      } else {
+        std::copy(yp, yp + dim, wbuf.data());
+        out.states.push_back(ud.to_xv(wbuf));
+      }
       ++next;
     }
   };

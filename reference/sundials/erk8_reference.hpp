@@ -21,8 +21,10 @@
 // as well. The interpolant only locates the roots.
 //
 // Gap coordinates (models/chain_gaps.hpp) where the forces depend on the gaps
-// alone, which is every free chain: the noise described below entered where
-// gaps were formed from positions. On the N = 1000 chain at rtol 1e-13, atol
+// alone (no wall, no local springs, no on-site force: every shipped chain but
+// the cradle): the noise described below entered where gaps were formed from
+// positions. The blow-up bound then applies to x_0, the gaps and the
+// velocities. On the N = 1000 chain at rtol 1e-13, atol
 // 1e-16 one solve takes 7325 steps instead of 53626 and 0.88 CPU-s instead of
 // 9.1, with a final-state error of 1.4e-10 instead of 2.7e-10
 // (benchmarks/peers/peers.py --repeat 3, medians, 2026-11-27).
