@@ -17,6 +17,7 @@ struct Provenance {
   double rtol = 0, atol = 0;
   long steps = 0;   // internal steps, summed over all smooth segments
   long events = 0;  // contact events (gap sign changes) located and restarted at
+  long dead_band_restarts = 0;  // SUNDIALS: restarts at a root held at zero, not an event (sundials_chain.hpp)
   std::vector<double> event_times;
   double error_estimate = 0;          // max over times and components, see below
   std::string error_estimate_method;  // how error_estimate was obtained ("" = none)
@@ -31,6 +32,7 @@ struct Provenance {
                           {"atol", atol},
                           {"steps", steps},
                           {"events", events},
+                          {"dead_band_restarts", dead_band_restarts},
                           {"event_times", event_times},
                           {"error_estimate", error_estimate},
                           {"error_estimate_method", error_estimate_method}};
@@ -47,6 +49,7 @@ struct Provenance {
     p.atol = j.at("atol").get<double>();
     p.steps = j.at("steps").get<long>();
     p.events = j.at("events").get<long>();
+    p.dead_band_restarts = j.value("dead_band_restarts", 0L);
     p.event_times = j.value("event_times", std::vector<double>());
     p.error_estimate = j.value("error_estimate", 0.0);
     p.error_estimate_method = j.value("error_estimate_method", std::string());

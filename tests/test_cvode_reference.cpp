@@ -162,6 +162,8 @@ TEST_CASE("a gap that enters the dead band restarts CVODE instead of failing", "
   const auto pr = make_problem<double>("lzb-monodisperse-20", std::vector<std::string>{});
   const auto times = uniform_grid(pr.t_end, 20);
   ReferenceOptions opt;
+  opt.rtol = 1e-13;  // the command line's default tolerances, where it failed
+  opt.atol = 1e-15;  // (at rtol 1e-15 no gap stops inside the band)
   const auto ref = cvode_reference(pr, times, opt);
   opt.method = kExplicitReferenceMethod;
   opt.estimate_error = false;
@@ -172,10 +174,12 @@ TEST_CASE("a gap that enters the dead band restarts CVODE instead of failing", "
       dx = std::max(dx, std::abs(ref.states[k][2 * i] - erk8.states[k][2 * i]));
       dv = std::max(dv, std::abs(ref.states[k][2 * i + 1] - erk8.states[k][2 * i + 1]));
     }
-  std::cout << "[reference] lzb-monodisperse-20: " << ref.provenance.events << " events, error estimate "
+  std::cout << "[reference] lzb-monodisperse-20: " << ref.provenance.events << " events, "
+            << ref.provenance.dead_band_restarts << " dead-band restarts, error estimate "
             << ref.provenance.error_estimate << "; max |CVODE - erk8| x " << dx << " m, v " << dv << " m/s\n";
+  CHECK(ref.provenance.dead_band_restarts >= 1);  // the path this test is about was taken
   // Positions ~1e-4 m, speeds ~1 m/s; both references are good to ~1e-11
-  // (a priori from their tolerances, rtol 1e-15): 1e-9 leaves room for
+  // (a priori from their tolerances, rtol 1e-13): 1e-9 leaves room for
   // round-off and is a millionth of the speeds.
   CHECK(ref.provenance.error_estimate < 1e-9);
   CHECK(dx < 1e-12);

@@ -27,8 +27,10 @@ at SciPy's tightest rtol (2.2e-14) differs from it by as much. So:
   - beads that have left the chain by t = 20 (every gap to their right open at
     t = 20 and at T, velocity unchanged to 1e-9 from t = 20 to T in the CVODE
     run: no later contact) are continued in free flight from granconv's erk8
-    reference at t = 20, rtol 1e-15, atol 1e-18 (dv = 2.7e-15, dx = 3e-14
-    against the 50-digit reference, 2026-11-27); their uncertainty is the
+    reference at t = 20, rtol 1e-15, atol 1e-18 (in gap coordinates since
+    d5a3ba3: dv <= 1.8e-15, dx <= 1.6e-13 on beads 0-1 against the 50-digit
+    reference of the 40- and 60-bead chains, 2026-11-27; in positions before:
+    dv = 2.7e-15, dx = 3e-14); their uncertainty is the
     difference from erk8 at rtol 1e-14, atol 1e-17, carried to T;
   - every other component is granconv's CVODE at rtol 1e-15, atol 1e-16, and
     its uncertainty the max |difference| there from SciPy's DOP853 at rtol
@@ -55,8 +57,9 @@ shows the median CPU time and the median error (K odd: the middle run's) with
 the range. Why: at rtol 1e-13 an error of 1e-10 depends on the step sequence,
 which round-off decides:
 one ulp of atol (1e-16 against 1.0000000000000001e-16, what rtol/1000 gives)
-takes erk8 from 61055 steps and an error of 4.0e-10 to 53626 steps and 5.0e-11
-(N = 1000), and one ulp of the impact velocity moves DOP853's final state by
+took erk8 (in positions, before d5a3ba3) from 61055 steps and an error of 4.0e-10
+to 53626 steps and 5.0e-11 (N = 1000; in gap coordinates 7325 steps, errors
+9.8e-11 to 1.5e-10), and one ulp of the impact velocity moves DOP853's final state by
 9.1e-11. A single run cannot tell errors within such a spread apart.
 
 --per-step: CPU time per step and bead of one solve of the chain (gamma = 0.06,

@@ -219,6 +219,7 @@ sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<
   long nst = 0;
   check(CVodeGetNumSteps(cv.mem, &nst), "CVodeGetNumSteps", tstop);
   out.steps += nst;
+  out.dead_band_restarts = dead_band_restarts.total();
   return out;
 }
 

@@ -107,14 +107,16 @@ class DeadBandRestarts {
   void at(double t, const std::string& who) {
     count_ = (t - last_ <= 1e-12 * std::max(1.0, std::abs(t))) ? count_ + 1 : 0;
     last_ = t;
+    ++total_;
     if (count_ > 50)
       throw std::runtime_error(
           fmt::format("{}: {} restarts at roots held at zero near t = {:.17g} (root loop)", who, count_, t));
   }
+  long total() const { return total_; }
 
  private:
   double last_ = -std::numeric_limits<double>::infinity();
-  long count_ = 0;
+  long count_ = 0, total_ = 0;
 };
 
 }  // namespace granconv::cvode_support

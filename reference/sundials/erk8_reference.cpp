@@ -201,6 +201,7 @@ sundials_chain::Run run_erk8(const Problem<double>& problem, const std::vector<d
     if (flag == ARK_TSTOP_RETURN) stop_at_next_time(tret);
   }
   check(ERKStepGetNumSteps(ak.mem, &out.steps), "ERKStepGetNumSteps", t_end);
+  out.dead_band_restarts = dead_band_restarts.total();
   return out;
 }
 

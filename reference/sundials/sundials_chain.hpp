@@ -115,6 +115,7 @@ struct Run {
   std::vector<double> event_times;
   long ignored_roots = 0;  // sign changes of unresolved gaps (below the tolerances), not events
   bool gap_coordinates = false;  // the state integrated was in gap coordinates
+  long dead_band_restarts = 0;   // restarts at roots held at zero (root_in_dead_band), not events
 };
 
 // The reference of a run, with the provenance both solvers record (the error
@@ -136,6 +137,7 @@ inline ReferenceSolution solution_of(Run run, const std::vector<double>& times, 
   p.events = static_cast<long>(run.event_times.size());
   p.event_times = std::move(run.event_times);
   p.coordinates = run.gap_coordinates ? "gaps" : "positions";
+  p.dead_band_restarts = run.dead_band_restarts;
   return sol;
 }
 
