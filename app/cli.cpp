@@ -116,10 +116,10 @@ int granconv::cli_main(int argc, char** argv) {
   ref_cmd->add_option("--rtol", ref_args.rtol, "Relative tolerance")->capture_default_str()->check(finite_number("tolerance", true));
   ref_cmd->add_option("--atol", ref_args.atol, "Absolute tolerance")->capture_default_str()->check(finite_number("tolerance", true));
   ref_cmd->add_option("--method", ref_args.method,
-                      "adams | bdf (CVODE) | erk8 (ARKODE, explicit Runge-Kutta of order 8) (default: the scenario's)")
-      ->check(CLI::IsMember({"adams", "bdf", "erk8"}));
+                      "adams | bdf (CVODE) | erk8 | erk9 (ARKODE, explicit Runge-Kutta of order 8 or 9) (default: the scenario's)")
+      ->check(CLI::IsMember({"adams", "bdf", "erk8", "erk9"}));
   ref_cmd->add_option("--nonlinear-solver", ref_args.nonlinear_solver,
-                      "CVODE methods: fixed-point | newton (default: newton); erk8 has none")
+                      "CVODE methods: fixed-point | newton (default: newton); erk8 and erk9 have none")
       ->check(CLI::IsMember({"fixed-point", "newton"}));
   ref_cmd->add_flag("--no-error-estimate", ref_args.no_error_estimate,
                     "Skip the rerun at rtol/10 that estimates the reference's own error");

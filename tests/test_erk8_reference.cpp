@@ -76,6 +76,36 @@ TEST_CASE("the erk8 table is of order 8", "[reference][arkode]") {
 #endif
 }
 
+// Rival: order 8, the embedded order (what a table mixed up with its
+// embedding, or the library's FSAL reading of stage 16, would show).
+// Tolerance (a-priori): half the distance to the rival.
+TEST_CASE("the erk9 table is of order 9", "[reference][arkode]") {
+  ARKodeButcherTable ours = erk9_table();
+  REQUIRE(ours);
+  const double p = observed_order(ours);
+  // The table without its completing stage: ERKStep then reuses f at
+  // stage 16, which is not the solution.
+  ARKodeButcherTable bare = ARKodeButcherTable_Alloc(16, SUNTRUE);
+  REQUIRE(bare);
+  for (int i = 0; i < 16; ++i) {
+    bare->b[i] = ours->b[i];
+    bare->d[i] = ours->d[i];
+    bare->c[i] = ours->c[i];
+    for (int j = 0; j < 16; ++j) bare->A[i][j] = ours->A[i][j];
+  }
+  bare->q = 9;
+  bare->p = 8;
+  const double p_bare = observed_order(bare);
+  ARKodeButcherTable_Free(bare);
+  ARKodeButcherTable_Free(ours);
+  std::cout << "[erk9 order] FSAL-completed Verner 9(8): " << p << "; without the completing stage (SUNDIALS "
+            << SUNDIALS_VERSION << "): " << p_bare << "\n";
+  CHECK(std::abs(p - 9) < 0.5);
+#if SUNDIALS_VERSION_MAJOR < 7
+  CHECK(p_bare < 8.5);
+#endif
+}
+
 // The two references are independent (other method, other solver, other
 // event handling): their difference must lie within twice the sum of their
 // own error estimates, at every grid time. Factor 2 (a-priori): a rerun at
@@ -84,7 +114,7 @@ TEST_CASE("the erk8 table is of order 8", "[reference][arkode]") {
 // contact openings scales slower). The rival, a wrong event restart or the
 // library's Fehlberg table, is off by 10-1000 times the estimates
 // (erk8_table.hpp).
-TEST_CASE("erk8 and CVODE references agree within their error estimates on a chain", "[reference][arkode]") {
+TEST_CASE("erk8, erk9 and CVODE references agree within their error estimates on a chain", "[reference][arkode]") {
   const auto pr = make_problem<double>("chain", std::vector<std::string>{"n=40", "gamma=0.06", "t_end=40"});
   std::vector<double> times;
   for (int k = 0; k <= 20; ++k) times.push_back(2.0 * k);
@@ -92,22 +122,25 @@ TEST_CASE("erk8 and CVODE references agree within their error estimates on a cha
   opt.rtol = 1e-12;
   opt.atol = 1e-15;
   const auto cv = compute_reference(pr, times, opt);
-  opt.method = kExplicitReferenceMethod;
+  for (const char* method : {kExplicitReferenceMethod, kExplicitReferenceMethod9}) {
+  INFO(method);
+  opt.method = method;
   const auto erk = compute_reference(pr, times, opt);
   REQUIRE(erk.states.size() == times.size());
   double worst = 0;
   for (std::size_t i = 0; i < times.size(); ++i)
     worst = std::max(worst, (erk.states[i] - cv.states[i]).cwiseAbs().maxCoeff());
   const auto &pe = erk.provenance, &pc = cv.provenance;
-  std::cout << "[erk8 vs CVODE] chain n = 40, rtol 1e-12: max |Δ| = " << worst << "; estimates erk8 "
-            << pe.error_estimate << " (" << pe.steps << " steps, " << pe.events << " events), CVODE "
+  std::cout << "[" << method << " vs CVODE] chain n = 40, rtol 1e-12: max |Δ| = " << worst << "; estimates "
+            << method << " " << pe.error_estimate << " (" << pe.steps << " steps, " << pe.events << " events), CVODE "
             << pc.error_estimate << " (" << pc.steps << " steps, " << pc.events << " events)\n";
   CHECK(pe.solver == "ARKODE");
-  CHECK(pe.method == kExplicitReferenceMethod);
+  CHECK(pe.method == method);
   CHECK(pe.nonlinear_solver.empty());
   CHECK(pe.error_estimate > 0);
   CHECK(pe.error_estimate_method.find("rerun") != std::string::npos);
   CHECK(worst <= 2 * (pe.error_estimate + pc.error_estimate));
+  }
 }
 
 TEST_CASE("erk8 reference validates its input and names ARKODE's flag", "[reference][arkode]") {
@@ -157,6 +190,9 @@ TEST_CASE("the cache key and the provenance tell erk8 from CVODE", "[reference][
   erk.method = kExplicitReferenceMethod;
   const std::string ka = reference_cache_key(pr, times, adams), ke = reference_cache_key(pr, times, erk);
   CHECK(ka != ke);
+  ReferenceOptions erk9 = erk;
+  erk9.method = kExplicitReferenceMethod9;
+  CHECK(reference_cache_key(pr, times, erk9) != ke);
   CHECK(reference_cache_file_name(ka) != reference_cache_file_name(ke));
   CHECK(ke.find("\"solver\":\"ARKODE\"") != std::string::npos);
   CHECK(ka.find("\"solver\":\"CVODE\"") != std::string::npos);

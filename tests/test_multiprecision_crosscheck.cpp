@@ -96,3 +96,11 @@ TEST_CASE("erk8 reference agrees with the multiprecision reference: trimer-impac
 TEST_CASE("erk8 reference agrees with the multiprecision reference: trimer-nobreak", "[reference][crosscheck][arkode]") {
   crosscheck("trimer-nobreak", 300, kExplicitReferenceMethod);
 }
+
+TEST_CASE("erk9 reference agrees with the multiprecision reference: trimer-impact", "[reference][crosscheck][arkode]") {
+  crosscheck("trimer-impact", 1000, kExplicitReferenceMethod9);
+}
+
+TEST_CASE("erk9 reference agrees with the multiprecision reference: trimer-nobreak", "[reference][crosscheck][arkode]") {
+  crosscheck("trimer-nobreak", 300, kExplicitReferenceMethod9);
+}

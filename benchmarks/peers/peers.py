@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Side-by-side reference solves: granconv's CVODE and ARKODE erk8 references against
+"""Side-by-side reference solves: granconv's CVODE and ARKODE erk8/erk9 references against
 SciPy's solve_ivp (DOP853, LSODA, Radau) on the same Kuwabara-Kono chains.
 
     benchmarks/peers/peers.py [--granconv build/app/granconv] [--sizes 25,200,1000]
@@ -48,9 +48,10 @@ as a user runs it (it solves twice, the second time at rtol/10, to estimate its
 own error) and one solve (--no-error-estimate), the like of a SciPy run. The
 ratio column is a row's time over the default command's time at the same
 rtol, both from this run (SciPy rows above 1: granconv is faster).
---erk8 (on by default, --no-erk8 drops it) adds the same two rows for
-`--method erk8` (ARKODE, explicit Runge-Kutta of order 8) and, per rtol, a line
-"DOP853 / erk8 command" with the ratio of CPU times and of final-state errors.
+--explicit erk8,erk9 (the default; '' drops them) adds the same two rows for
+`--method erk8` and `--method erk9` (ARKODE, explicit Runge-Kutta of order 8
+and 9) and, per rtol, a line "DOP853 / erkN" with the ratios of CPU times
+(command and one solve) and of final-state errors.
 
 --repeat K: each row K times, rtol and atol times 1 + j * 2^-52 (j < K); the row
 shows the median CPU time and the median error (K odd: the middle run's) with
@@ -65,7 +66,7 @@ to 53626 steps and 5.0e-11 (N = 1000; in gap coordinates 7325 steps, errors
 --per-step: CPU time per step and bead of one solve of the chain (gamma = 0.06,
 T = 30: the wave covers the same beads at every N, so only the state length
 grows) for N up to 1e5, to read off that the cost of a step is linear in N; with
---erk8, the same for `--method erk8`.
+--explicit, the same for those methods.
 
 SciPy absent: the script says so and prints the granconv rows only.
 """
@@ -165,12 +166,11 @@ def peers_table(args):
         for rtol in rtols:
             atol = rtol * 1e-3
             t_cmd = None
-            erk8_cmd = None  # (CPU s, error) of the erk8 command
+            explicit = {}  # name -> (command CPU s, error, one solve's CPU s) of erk8, erk9
             for name, flag in variants(args):
                 t, e, es, pc = repeated(args, lambda r, a: granconv(args.granconv, p, r, a, flag), rtol, atol, truth)
                 t_cmd = t_cmd or t
-                if name == "erk8":
-                    erk8_cmd = (t, e)
+                t_two = t
                 print(f"| {n} | granconv reference {' '.join(flag)} (two solves: error estimate "
                       f"{pc['error_estimate']:.1e}) | {rtol:g} | {t:.3f} | {pc['steps']} | {es} | {t / t_cmd:.2f} |",
                       flush=True)
@@ -178,6 +178,8 @@ def peers_table(args):
                 t, e, es, pc = repeated(args, lambda r, a: granconv(args.granconv, p, r, a, one), rtol, atol, truth)
                 print(f"| {n} | granconv reference {' '.join(one)} (one solve) | "
                       f"{rtol:g} | {t:.3f} | {pc['steps']} | {es} | {t / t_cmd:.2f} |", flush=True)
+                if name.startswith("erk"):
+                    explicit[name] = (t_two, e, t)
             if args.before:
                 t_old, e, es, pc = repeated(args, lambda r, a: granconv(args.before, p, r, a), rtol, atol, truth)
                 print(f"| {n} | granconv reference, before ({args.before}; CVODE {pc['method']}) | {rtol:g} | "
@@ -195,10 +197,10 @@ def peers_table(args):
                     print(f"| {n} | scipy {method} | {rtol:g} | failed: {ex} | | | |")
                     continue
                 print(f"| {n} | scipy {method} | {rtol:g} | {t:.3f} | | {es} | {t / t_cmd:.2f} |", flush=True)
-                if method == "DOP853" and erk8_cmd:
-                    print(f"| {n} | DOP853 / erk8 command: CPU {t / erk8_cmd[0]:.2f}, final-state error "
-                          f"{e / erk8_cmd[1]:.2g} (above 1: erk8 is faster, more accurate) | {rtol:g} | | | | |",
-                          flush=True)
+                for name, (t_two, e_x, t_one) in explicit.items() if method == "DOP853" else ():
+                    print(f"| {n} | DOP853 / {name}: CPU {t / t_two:.2f} (command), {t / t_one:.2f} (one solve), "
+                          f"final-state error {e / e_x:.2g} (above 1: {name} is faster, more accurate) | {rtol:g} "
+                          f"| | | | |", flush=True)
                 if t > args.budget:
                     slow.add(method)
         print(f"| {n} | (common reference: {ref_note}) | | | | | |")
@@ -266,10 +268,9 @@ def common_reference(args, p):
 
 
 def variants(args):
-    """(name, granconv reference flags): the CVODE nonlinear solvers, then erk8."""
+    """(name, granconv reference flags): the CVODE nonlinear solvers, then the explicit methods."""
     out = [(solver, ["--nonlinear-solver", solver]) for solver in args.solvers.split(",")]
-    if args.erk8:
-        out.append(("erk8", ["--method", "erk8"]))
+    out += [(m, ["--method", m]) for m in args.explicit.split(",") if m]
     return out
 
 
@@ -294,8 +295,9 @@ def main():
                     help="skip a SciPy method at larger N once one of its runs took longer than this (s)")
     ap.add_argument("--solvers", default="newton,fixed-point",
                     help="CVODE nonlinear solvers to time; the first is the default one, the ratios' base")
-    ap.add_argument("--erk8", action=argparse.BooleanOptionalAction, default=True,
-                    help="also time `granconv reference --method erk8` (ARKODE, explicit order 8)")
+    ap.add_argument("--explicit", default="erk8,erk9",
+                    help="also time `granconv reference --method M` for these explicit methods (ARKODE, order 8 "
+                         "and 9; '' for none)")
     ap.add_argument("--methods", default="DOP853,LSODA,Radau", help="SciPy solve_ivp methods")
     ap.add_argument("--before", help="another granconv executable to time on the same problems")
     ap.add_argument("--repeat", type=int, default=1,

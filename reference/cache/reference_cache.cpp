@@ -216,7 +216,7 @@ std::string reference_cache_key(const Problem<double>& problem, const std::vecto
   const std::string method = resolved_reference_method(problem, opt);
   const nlohmann::json key = {
       {"format", kReferenceCacheFormat},
-      {"solver", method == kExplicitReferenceMethod ? "ARKODE" : "CVODE"},
+      {"solver", is_explicit_reference_method(method) ? "ARKODE" : "CVODE"},
       {"sundials_version", SUNDIALS_VERSION},
       {"sources", GRANCONV_REFERENCE_SOURCES},
       {"scenario", problem.scenario},
@@ -247,8 +247,8 @@ std::string reference_cache_file_name(const std::string& key) {
 
 ReferenceSolution compute_reference(const Problem<double>& problem, const std::vector<double>& times,
                                     const ReferenceOptions& opt) {
-  return resolved_reference_method(problem, opt) == kExplicitReferenceMethod ? erk8_reference(problem, times, opt)
-                                                                             : cvode_reference(problem, times, opt);
+  return is_explicit_reference_method(resolved_reference_method(problem, opt)) ? erk8_reference(problem, times, opt)
+                                                                              : cvode_reference(problem, times, opt);
 }
 
 ReferenceSolution cached_reference(const Problem<double>& problem, const std::vector<double>& times,

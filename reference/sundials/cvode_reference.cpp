@@ -235,7 +235,7 @@ std::string default_nonlinear_solver(const std::string& /*method*/) { return "ne
 
 std::string resolved_reference_nonlinear_solver(const Problem<double>& problem, const ReferenceOptions& opt) {
   const std::string method = resolved_reference_method(problem, opt);
-  if (method == kExplicitReferenceMethod) {
+  if (is_explicit_reference_method(method)) {
     if (!opt.nonlinear_solver.empty())
       throw std::invalid_argument("the nonlinear solver '" + opt.nonlinear_solver + "' does not apply to reference method " +
                                   method + " (explicit Runge-Kutta: it solves no equations)");
@@ -252,9 +252,8 @@ std::string resolved_reference_method(const Problem<double>& problem, const Refe
   std::string m = !opt.method.empty()                ? opt.method
                   : !problem.reference_method.empty() ? problem.reference_method
                                                       : scenario_info(problem.scenario).reference_method;
-  if (m != "adams" && m != "bdf" && m != kExplicitReferenceMethod)
-    throw std::invalid_argument("unknown reference method '" + m + "' (expected adams, bdf or " +
-                                kExplicitReferenceMethod + ")");
+  if (m != "adams" && m != "bdf" && !is_explicit_reference_method(m))
+    throw std::invalid_argument("unknown reference method '" + m + "' (expected adams, bdf, erk8 or erk9)");
   return m;
 }
 
@@ -262,7 +261,7 @@ ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vec
                                   const ReferenceOptions& opt) {
   sundials_chain::check_request(problem, times, opt);
   const std::string method = resolved_reference_method(problem, opt);
-  if (method == kExplicitReferenceMethod)
+  if (is_explicit_reference_method(method))
     throw std::invalid_argument("cvode_reference: " + method + " is ARKODE's method (compute_reference runs it)");
   const std::string nonlinear_solver = resolved_reference_nonlinear_solver(problem, opt);
 

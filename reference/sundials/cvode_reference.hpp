@@ -25,14 +25,14 @@ inline constexpr double kDefaultReferenceBudget = 600;
 
 struct ReferenceOptions {
   double rtol = 1e-15, atol = 1e-16;
-  // "adams" | "bdf" (CVODE) | "erk8" (ARKODE's explicit order-8 Runge-Kutta,
-  // reference/sundials/erk8_reference.hpp); "" = scenario default
+  // "adams" | "bdf" (CVODE) | "erk8" | "erk9" (ARKODE's explicit Runge-Kutta
+  // of order 8 or 9, reference/sundials/erk8_reference.hpp); "" = scenario default
   // (scenario_info().reference_method).
   std::string method;
   // "newton" (banded analytic Jacobian) | "fixed-point" (functional
   // iteration: no Jacobian, no banded LU; for Adams on non-stiff chains);
   // "" = default_nonlinear_solver(method), which says why it is Newton.
-  // erk8 has none: a nonlinear solver given with it is refused.
+  // erk8 and erk9 have none: a nonlinear solver given with them is refused.
   std::string nonlinear_solver;
   long max_steps = 50'000'000;
   bool estimate_error = true;  // rerun at rtol/10, atol/10 and record max |difference|
@@ -42,12 +42,17 @@ struct ReferenceOptions {
   double max_seconds = kDefaultReferenceBudget;
 };
 
-// The explicit method's name for ReferenceOptions::method.
+// The explicit methods' names for ReferenceOptions::method (ARKODE,
+// erk8_reference.hpp): Verner's 8(7) and 9(8) pairs.
 inline constexpr const char* kExplicitReferenceMethod = "erk8";
+inline constexpr const char* kExplicitReferenceMethod9 = "erk9";
+inline bool is_explicit_reference_method(const std::string& m) {
+  return m == kExplicitReferenceMethod || m == kExplicitReferenceMethod9;
+}
 
-// The method actually used for `problem` under `opt` ("adams", "bdf" or "erk8").
+// The method actually used for `problem` under `opt` ("adams", "bdf", "erk8" or "erk9").
 std::string resolved_reference_method(const Problem<double>& problem, const ReferenceOptions& opt);
-// The nonlinear solver actually used ("fixed-point" or "newton"; "" for erk8).
+// The nonlinear solver actually used ("fixed-point" or "newton"; "" for erk8 and erk9).
 std::string resolved_reference_nonlinear_solver(const Problem<double>& problem, const ReferenceOptions& opt);
 // The nonlinear solver a method gets by default.
 std::string default_nonlinear_solver(const std::string& method);

@@ -55,8 +55,17 @@ struct Arkode {
   }
 };
 
-sundials_chain::Run run_erk8(const Problem<double>& problem, const std::vector<double>& times, double rtol,
-                             double atol, const ReferenceOptions& opt, std::chrono::steady_clock::time_point started) {
+// The table of method erk8 or erk9 (erk8_table.hpp), and its name for the provenance.
+ARKodeButcherTable table_of(const std::string& method) {
+  return method == kExplicitReferenceMethod9 ? erk9_table() : erk8_table();
+}
+const char* table_name(const std::string& method) {
+  return method == kExplicitReferenceMethod9 ? "Verner 9(8) table + FSAL stage" : "Verner 8(7) table + FSAL stage";
+}
+
+sundials_chain::Run run_erk8(const Problem<double>& problem, const std::string& method, const std::vector<double>& times,
+                             double rtol, double atol, const ReferenceOptions& opt,
+                             std::chrono::steady_clock::time_point started) {
   const double bound = blow_up_bound(problem.y0);
   const auto deadline = sundials_chain::deadline(started, opt.max_seconds);
   // Gap coordinates where the chain allows (models/chain_gaps.hpp): 7 times
@@ -71,7 +80,7 @@ sundials_chain::Run run_erk8(const Problem<double>& problem, const std::vector<d
   out.gap_coordinates = ud.gaps;
   out.states.reserve(times.size());
   Arkode ak;
-  const std::string who = fmt::format("ARKODE reference ({}, {})", problem.scenario, kExplicitReferenceMethod);
+  const std::string who = fmt::format("ARKODE reference ({}, {})", problem.scenario, method);
   auto check = [&](long flag, const char* what, double t) {
     cvode_support::check_flag<ArkodeError>(flag, who, what, t, ud.last_message, flag_name);
   };
@@ -91,8 +100,8 @@ sundials_chain::Run run_erk8(const Problem<double>& problem, const std::vector<d
 #if SUNDIALS_VERSION_MAJOR < 7
   check(ERKStepSetErrHandlerFn(ak.mem, cvode_support::keep_message, &ud.last_message), "ERKStepSetErrHandlerFn", t0);
 #endif
-  ak.table = erk8_table();
-  check_ptr(ak.table, "erk8_table");
+  ak.table = table_of(method);
+  check_ptr(ak.table, "the Butcher table");
   check(ERKStepSetTable(ak.mem, ak.table), "ERKStepSetTable", t0);
   check(ERKStepSStolerances(ak.mem, rtol, atol), "ERKStepSStolerances", t0);
   check(ERKStepSetUserData(ak.mem, &ud), "ERKStepSetUserData", t0);
@@ -219,23 +228,22 @@ ReferenceSolution erk8_reference(const Problem<double>& problem, const std::vect
                                  const ReferenceOptions& opt) {
   sundials_chain::check_request(problem, times, opt);
   const std::string method = resolved_reference_method(problem, opt);
-  if (method != kExplicitReferenceMethod)
+  if (!is_explicit_reference_method(method))
     throw std::invalid_argument("erk8_reference: method '" + method + "' is CVODE's (cvode_reference runs it)");
   resolved_reference_nonlinear_solver(problem, opt);  // refuses a nonlinear solver
 
   const auto started = std::chrono::steady_clock::now();
-  ReferenceSolution sol = sundials_chain::solution_of(run_erk8(problem, times, opt.rtol, opt.atol, opt, started), times,
+  ReferenceSolution sol = sundials_chain::solution_of(run_erk8(problem, method, times, opt.rtol, opt.atol, opt, started), times,
                                                       "ARKODE", method, "", opt.rtol, opt.atol);
   Provenance& p = sol.provenance;
 
   if (opt.estimate_error) {
     const double rtol2 = opt.rtol / 10, atol2 = opt.atol / 10;
     try {
-      const sundials_chain::Run fine = run_erk8(problem, times, rtol2, atol2, opt, started);
+      const sundials_chain::Run fine = run_erk8(problem, method, times, rtol2, atol2, opt, started);
       p.error_estimate = sundials_chain::max_abs_difference(sol.states, fine.states);
-      p.error_estimate_method = fmt::format("max |Δ| vs rerun ({}, Verner 8(7) table + FSAL stage) at rtol {:g}, "
-                                            "atol {:g}",
-                                            method, rtol2, atol2);
+      p.error_estimate_method =
+          fmt::format("max |Δ| vs rerun ({}, {}) at rtol {:g}, atol {:g}", method, table_name(method), rtol2, atol2);
     } catch (const ArkodeError& e) {
       // Typically ARK_TOO_MUCH_ACC: rtol/10 is below what double allows. The
       // other estimate is CVODE (Adams) at the same tolerances.

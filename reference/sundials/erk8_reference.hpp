@@ -1,7 +1,8 @@
 #pragma once
-// The explicit reference method "erk8": SUNDIALS ARKODE's ERKStep with an
-// order-8 Runge–Kutta table (erk8_table.hpp), selected by
-// ReferenceOptions::method = "erk8" (`granconv reference --method erk8`).
+// The explicit reference methods "erk8" and "erk9": SUNDIALS ARKODE's ERKStep
+// with Verner's order-8 or order-9 Runge–Kutta table (erk8_table.hpp, which
+// says why both), selected by ReferenceOptions::method (`granconv reference
+// --method erk8`). The file keeps erk8's name; everything below holds for both.
 //
 // Why: on chains of many beads CVODE's Adams step is bounded by its small
 // stability region rather than by accuracy (README, "Performance"); an
@@ -13,8 +14,8 @@
 // rtol/10, the blow-up bound, the wall-clock budget, the step limit, and
 // errors naming the ARKODE flag and the time.
 //
-// The states are the method's own, never ARKODE's interpolant (a Hermite
-// polynomial of degree ≤ 5, far less accurate than the order-8 step at these
+// The states are the method's own, never ARKODE's interpolant (a cubic
+// Hermite polynomial here, far less accurate than the step at these
 // tolerances): a stop time at every requested time makes a step end there,
 // and at a contact event the step holding the root is redone from its start
 // with the stop time at the root, so that the restart state is a step's end
