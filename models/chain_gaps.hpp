@@ -181,7 +181,8 @@ class GapCoordinatesRhs {
       const S d = z[2 * j + 2];
       // δ+ without a branch: GCC will not vectorise a loop with a conditional
       // before a square root (it may trap), and (δ + |δ|)/2 is δ exactly for
-      // δ > 0 (a NaN δ gives NaN forces, which the caller's blow-up check stops).
+      // 0 < δ < DBL_MAX/2 (a NaN or infinite δ gives NaN forces, where the old
+      // loop gave 0; such a state fails the caller's blow-up check anyway).
       const S dp = (d + abs(d)) / 2;
       const S root = (TA % 2 != 0 || TB % 2 != 0) ? positive_sqrt(dp) : S(1);
       const S elastic = k[j] * power_half<TA>(dp, root);

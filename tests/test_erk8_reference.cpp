@@ -211,3 +211,30 @@ TEST_CASE("the cache key and the provenance tell erk8 from CVODE", "[reference][
   adams.estimate_error = false;
   CHECK(cvode_reference(pr, times, adams).provenance.coordinates == "positions");
 }
+
+// Rival: a restart that falls short of the crossing (the root located on
+// ARKODE's cubic interpolant, the method's state there not yet across), after
+// which the same gap crosses the same way again and is counted twice: before
+// the fix, erk8 counted 4 events on trimer-impact at these tolerances, the
+// first of each pair up to 2e-9 early. The count is exact; the times must be
+// within 1e-9 of CVODE's at rtol 1e-15 (the crosscheck's bound for event times).
+TEST_CASE("erk8 and erk9 count each contact event once, at the crossing", "[reference][arkode]") {
+  const auto pr = make_problem<double>("trimer-impact", std::vector<std::string>{});
+  const std::vector<double> times{0.0, 5.0};
+  ReferenceOptions tight;
+  tight.estimate_error = false;
+  const auto cv = compute_reference(pr, times, tight).provenance;
+  REQUIRE(cv.events == 2);
+  for (const char* method : {kExplicitReferenceMethod, kExplicitReferenceMethod9})
+    for (double rtol : {1e-9, 1e-10, 1e-11}) {
+      ReferenceOptions opt;
+      opt.method = method;
+      opt.rtol = rtol;
+      opt.atol = 1e-12;
+      opt.estimate_error = false;
+      const auto p = compute_reference(pr, times, opt).provenance;
+      INFO(method << " rtol " << rtol);
+      REQUIRE(p.events == 2);
+      for (int e = 0; e < 2; ++e) CHECK(std::abs(p.event_times[e] - cv.event_times[e]) < 1e-9);
+    }
+}

@@ -106,6 +106,17 @@ inline bool root_in_dead_band(const UserData& ud, const std::vector<int>& roots,
   return false;
 }
 
+// Whether every flagged gap is on the side its root's direction leads to: at
+// or above zero after a rising root, at or below after a falling one (the dead
+// band reads zero).
+inline bool reached_side(const UserData& ud, const std::vector<int>& roots, const sunrealtype* y) {
+  for (int j = 0; j < ud.sys.chain().links(); ++j) {
+    if (roots[j] > 0 && root_value(ud, y, j) < 0) return false;
+    if (roots[j] < 0 && root_value(ud, y, j) > 0) return false;
+  }
+  return true;
+}
+
 inline constexpr long kMaxEvents = 100000;
 
 // One integration of a chain by a SUNDIALS solver: the states at the requested
