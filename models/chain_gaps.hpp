@@ -22,7 +22,6 @@
 // The tolerances of a solver weight x_0 and each δ_j: a bead's position error
 // is the sum of its gaps' errors (the final-state errors in the README's
 // Performance section include it).
-#include <algorithm>
 #include <stdexcept>
 #include <vector>
 
@@ -96,8 +95,8 @@ void from_gap_coordinates(const ChainSystem<S>& sys, const Vec<S>& z, Vec<S>& y)
 // - every link's forces first, without a branch on contact (an open gap
 //   counts as δ = 0, whose forces are 0), with the
 //   exponents as template arguments, so that the loop vectorises;
-// - then every bead's rates, multiplying by 1/m (a division per link and
-//   bead was a third of the time).
+// - then every bead's rates, multiplying by 1/m (the old loop divided four
+//   times per link).
 // So the rates agree with ChainSystem::rhs to rounding, not bit for bit
 // (tests/test_chain_gaps.cpp). Holds its workspace: a call allocates nothing.
 // z and dz may be Eigen maps of a solver's arrays, but must not overlap.

@@ -173,7 +173,9 @@ __attribute__((target_clones("avx2", "default"))) int linear_combination(int nve
   constexpr int kMaxTerms = 64;  // ERKStep passes at most stages + 1
   bool pass_wise = nvec > kMaxTerms;
   for (int i = 1; i < nvec; ++i) pass_wise = pass_wise || X[i] == z;
-  if (pass_wise) {  // aliasing beyond the first term: the pass-wise order is the definition
+  // Aliasing beyond the first term (or more terms than the buffers below
+  // hold): the library's pass-wise order, which defines the result.
+  if (pass_wise) {
     scale(c[0], X[0], z);
     for (int k = 1; k < nvec; ++k) linear_sum(c[k], X[k], 1, z, z);
     return 0;
