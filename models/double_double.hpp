@@ -101,7 +101,23 @@ class DoubleDouble {
   // Found by argument-dependent lookup from generic code (`using std::sqrt; sqrt(x)`).
   friend GRANCONV_DD_INLINE DoubleDouble abs(const DoubleDouble& a) { return DoubleDouble(::abs(a.v_)); }
   friend GRANCONV_DD_INLINE DoubleDouble fabs(const DoubleDouble& a) { return DoubleDouble(::abs(a.v_)); }
-  friend DoubleDouble sqrt(const DoubleDouble& a) { return DoubleDouble(::sqrt(a.v_)); }
+  // Within an ulp (tests/test_precision.cpp): the contact laws' powers δ^{k/2}
+  // rest on it. libqd's sqrt is one Karp step from double's, y = a_h x +
+  // (a − (a_h x)²) x/2 with x = 1/√a_h, and is off by up to 1.4 eps. A second
+  // step from y = y_h + y_l, with the residual a − y² = ((a − y_h²) − 2 y_h y_l)
+  // − y_l² formed from exact products, corrects it (worst 0.12 eps in the
+  // test). It replaced the generic Newton iteration of models/positive_power.hpp
+  // (frexp, ldexp and nine double-double products) and took a ninth off a cold
+  // run of jvb-fig2-gl-xw-xp (31.2 to 27.8 CPU-s, 2026-11-27).
+  friend DoubleDouble sqrt(const DoubleDouble& a) {
+    const double ah = a.v_.x[0];
+    if (!(ah > 0) || !std::isfinite(ah)) return DoubleDouble(::sqrt(a.v_));  // qd's answer for 0, negatives, inf, NaN
+    const double x = 1 / std::sqrt(ah), half_x = x * 0.5, ax = ah * x;
+    const dd_real y = dd_real::add(ax, dd_real::ieee_add(a.v_, -dd_real::sqr(ax)).x[0] * half_x);
+    const double yh = y.x[0], yl = y.x[1];
+    const dd_real r = dd_real::ieee_add(dd_real::ieee_add(a.v_, -dd_real::sqr(yh)), -dd_real::mul(2 * yh, yl));
+    return DoubleDouble(y + (r.x[0] - yl * yl) * half_x);
+  }
   friend DoubleDouble exp(const DoubleDouble& a) { return DoubleDouble(::exp(a.v_)); }
   friend DoubleDouble log(const DoubleDouble& a) { return DoubleDouble(scaled_log(a.v_)); }
   friend DoubleDouble log10(const DoubleDouble& a) { return DoubleDouble(::log10(a.v_)); }

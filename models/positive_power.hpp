@@ -4,6 +4,7 @@
 // derivatives β−1, β−2). Exponents are carried as twice their value so that
 // δ^{k/2} is computed with one sqrt instead of a generic pow: exact for every
 // scalar type and much cheaper for multiprecision.
+#include <boost/multiprecision/number.hpp>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -11,8 +12,9 @@
 
 namespace granconv {
 
-// √x for finite x > 0. Builtin floating types use std::sqrt, untouched.
-// Binary multiprecision types (cpp_bin_float_50) do not: boost's exact
+// √x for finite x > 0. Builtin floating types use std::sqrt, untouched, and
+// other types their own sqrt (DoubleDouble's: models/double_double.hpp).
+// Binary Boost.Multiprecision types (cpp_bin_float_50) do not: boost's exact
 // square root of the mantissa took about half of a 50-digit GL2 step on the
 // KK trimer. Instead, Newton for 1/√m seeded by the double 1/√m (~52 correct
 // bits), doubling the bits per step until r holds half the digits, then
@@ -25,7 +27,8 @@ S positive_sqrt(const S& x) {
   using Limits = std::numeric_limits<S>;
   if constexpr (std::is_floating_point_v<S>) {
     return std::sqrt(x);
-  } else if constexpr (Limits::is_specialized && !Limits::is_integer && Limits::radix == 2 &&
+  } else if constexpr (boost::multiprecision::is_number<S>::value && Limits::is_specialized && !Limits::is_integer &&
+                       Limits::radix == 2 &&
                        (Limits::digits > std::numeric_limits<double>::digits) &&
                        requires(const S& s, int* e) {
                          frexp(s, e);

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <iomanip>
 #include <iostream>
+#include <random>
 
 #include "reference/sundials/cvode_reference.hpp"
 #include "reference/extended/multiprecision_reference.hpp"
@@ -75,6 +76,34 @@ TEST_CASE("multiprecision reference stops at the blow-up bound and at its wall-c
                     Catch::Contains("wall-clock budget of 1e-09 s used up at t = "));
   CHECK_THROWS_AS(multiprecision_reference(pr, {Mp(0), pr.t_end}, Mp(1e-30), nullptr, std::nan("")),
                   std::invalid_argument);
+}
+
+// The reference's sums skip zero factors and unit products (detail::MpOperations):
+// the same bits as odeint's default_operations, in both scalars.
+template <class S>
+void check_sparse_sums_match_odeint() {
+  namespace odeint = boost::numeric::odeint;
+  std::mt19937_64 rng(3);
+  std::uniform_real_distribution<double> u(-1, 1);
+  auto value = [&] { return S(u(rng)) + S(u(rng)) * S(1e-20); };
+  for (int trial = 0; trial < 243; ++trial) {
+    // Every pattern of zero, one and general factors over five terms (the digits of trial in base 3).
+    std::array<S, 5> a, x;
+    for (int i = 0, digits = trial; i < 5; ++i, digits /= 3) {
+      const int kind = digits % 3;
+      a[i] = kind == 0 ? S(0) : kind == 1 ? S(1) : value();
+      x[i] = value();
+    }
+    S dense(7), sparse(7);
+    odeint::default_operations::scale_sum5<S>(a[0], a[1], a[2], a[3], a[4])(dense, x[0], x[1], x[2], x[3], x[4]);
+    detail::MpOperations::scale_sum5<S>(a[0], a[1], a[2], a[3], a[4])(sparse, x[0], x[1], x[2], x[3], x[4]);
+    CHECK(sparse == dense);
+  }
+}
+
+TEST_CASE("the multiprecision reference's sparse sums give odeint's bits", "[reference][mp]") {
+  check_sparse_sums_match_odeint<Mp>();
+  check_sparse_sums_match_odeint<DoubleDouble>();
 }
 
 TEST_CASE("CVODE reference agrees with the multiprecision reference: trimer-impact", "[reference][crosscheck]") {

@@ -109,10 +109,10 @@ TEST_CASE("an order study in double-double reproduces the 50-digit study's error
   CHECK(j.at("notes").get<std::string>().find("double-double") != std::string::npos);
 }
 
-// positive_sqrt in double-double (the Newton iteration and Karp step of
-// models/positive_power.hpp, within half an eps where libqd's own sqrt, one
-// Karp step from double's, is off by up to 1.4) against the 50-digit square
-// root, at every magnitude: the contact laws' powers δ^{k/2} rest on it.
+// positive_sqrt in double-double (DoubleDouble's sqrt: two Karp steps from
+// double's, where libqd's own sqrt, one step, is off by up to 1.4 eps) against
+// the 50-digit square root, at every magnitude: the contact laws' powers
+// δ^{k/2} rest on it.
 TEST_CASE("positive_sqrt in double-double is within an ulp of the 50-digit square root", "[precision]") {
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<double> unit(0, 1);
