@@ -55,12 +55,18 @@ struct Arkode {
   }
 };
 
-// The table of method erk8 or erk9 (erk8_table.hpp), and its name for the provenance.
-ARKodeButcherTable table_of(const std::string& method) {
-  return method == kExplicitReferenceMethod9 ? erk9_table() : erk8_table();
-}
-const char* table_name(const std::string& method) {
-  return method == kExplicitReferenceMethod9 ? "Verner 9(8) table + FSAL stage" : "Verner 8(7) table + FSAL stage";
+// One row per explicit method: its table (erk8_table.hpp) and its name for the provenance.
+struct ExplicitTable {
+  const char* method;
+  ARKodeButcherTable (*make)();
+  const char* name;
+};
+const ExplicitTable& explicit_table(const std::string& method) {
+  static const ExplicitTable rows[] = {{kExplicitReferenceMethod, erk8_table, "Verner 8(7) table + FSAL stage"},
+                                       {kExplicitReferenceMethod9, erk9_table, "Verner 9(8) table + FSAL stage"}};
+  for (const auto& r : rows)
+    if (method == r.method) return r;
+  throw std::logic_error("erk8_reference: no table for method '" + method + "'");
 }
 
 sundials_chain::Run run_erk8(const Problem<double>& problem, const std::string& method, const std::vector<double>& times,
@@ -100,7 +106,7 @@ sundials_chain::Run run_erk8(const Problem<double>& problem, const std::string& 
 #if SUNDIALS_VERSION_MAJOR < 7
   check(ERKStepSetErrHandlerFn(ak.mem, cvode_support::keep_message, &ud.last_message), "ERKStepSetErrHandlerFn", t0);
 #endif
-  ak.table = table_of(method);
+  ak.table = explicit_table(method).make();
   check_ptr(ak.table, "the Butcher table");
   check(ERKStepSetTable(ak.mem, ak.table), "ERKStepSetTable", t0);
   check(ERKStepSStolerances(ak.mem, rtol, atol), "ERKStepSStolerances", t0);
@@ -252,7 +258,7 @@ ReferenceSolution erk8_reference(const Problem<double>& problem, const std::vect
       const sundials_chain::Run fine = run_erk8(problem, method, times, rtol2, atol2, opt, started);
       p.error_estimate = sundials_chain::max_abs_difference(sol.states, fine.states);
       p.error_estimate_method =
-          fmt::format("max |Δ| vs rerun ({}, {}) at rtol {:g}, atol {:g}", method, table_name(method), rtol2, atol2);
+          fmt::format("max |Δ| vs rerun ({}, {}) at rtol {:g}, atol {:g}", method, explicit_table(method).name, rtol2, atol2);
     } catch (const ArkodeError& e) {
       // Typically ARK_TOO_MUCH_ACC: rtol/10 is below what double allows. The
       // other estimate is CVODE (Adams) at the same tolerances.
