@@ -101,17 +101,28 @@ class DoubleDouble {
   // Found by argument-dependent lookup from generic code (`using std::sqrt; sqrt(x)`).
   friend GRANCONV_DD_INLINE DoubleDouble abs(const DoubleDouble& a) { return DoubleDouble(::abs(a.v_)); }
   friend GRANCONV_DD_INLINE DoubleDouble fabs(const DoubleDouble& a) { return DoubleDouble(::abs(a.v_)); }
-  // Within an ulp (tests/test_precision.cpp): the contact laws' powers δ^{k/2}
-  // rest on it. libqd's sqrt is one Karp step from double's, y = a_h x +
-  // (a − (a_h x)²) x/2 with x = 1/√a_h, and is off by up to 1.4 eps. A second
-  // step from y = y_h + y_l, with the residual a − y² = ((a − y_h²) − 2 y_h y_l)
-  // − y_l² formed from exact products, corrects it (worst 0.12 eps in the
-  // test). It replaced the generic Newton iteration of models/positive_power.hpp
-  // (frexp, ldexp and nine double-double products) and took a ninth off a cold
-  // run of jvb-fig2-gl-xw-xp (31.2 to 27.8 CPU-s, 2026-11-27).
+  // Within an ulp at every magnitude (tests/test_precision.cpp): the contact
+  // laws' powers δ^{k/2} rest on it, and so does every other square root in
+  // double-double (tableau constants, scenario data, Boost.Math, Eigen).
+  // libqd's sqrt is one Karp step from double's, y = a_h x + (a − (a_h x)²) x/2
+  // with x = 1/√a_h, and is off by up to 1.4 eps. A second step from
+  // y = y_h + y_l, with the residual a − y² = ((a − y_h²) − 2 y_h y_l) − y_l²
+  // (the first two products exact, y_l² ~2^-159 a rounded), corrects it (worst
+  // 0.12 eps in the test). Outside [2^-900, 2^1000] those products would
+  // overflow or lose bits as subnormals, so a is scaled by an even power of two
+  // first. It replaced, for this type, the generic Newton iteration of
+  // models/positive_power.hpp (frexp, ldexp and eight double-double products)
+  // and took a ninth off a cold run of jvb-fig2-gl-xw-xp (31.2 to 27.8 CPU-s,
+  // 2026-11-27).
   friend DoubleDouble sqrt(const DoubleDouble& a) {
     const double ah = a.v_.x[0];
     if (!(ah > 0) || !std::isfinite(ah)) return DoubleDouble(::sqrt(a.v_));  // qd's answer for 0, negatives, inf, NaN
+    if (!(ah >= 0x1p-900 && ah <= 0x1p1000)) {
+      int e = 0;
+      std::frexp(ah, &e);
+      const int k = e / 2;  // a 2^-2k has an exponent in [-1, 1]
+      return DoubleDouble(::ldexp(sqrt(DoubleDouble(::ldexp(a.v_, -2 * k))).v_, k));
+    }
     const double x = 1 / std::sqrt(ah), half_x = x * 0.5, ax = ah * x;
     const dd_real y = dd_real::add(ax, dd_real::ieee_add(a.v_, -dd_real::sqr(ax)).x[0] * half_x);
     const double yh = y.x[0], yl = y.x[1];

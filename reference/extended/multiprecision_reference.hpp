@@ -16,6 +16,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <fmt/format.h>
@@ -60,8 +61,10 @@ struct MpAlgebra : boost::numeric::odeint::range_algebra {
 
 // odeint's default_operations, except that the stage and solution sums of
 // scale_sumN skip the products by a zero factor and take a unit factor's term
-// as it is. In exact arithmetic and in S alike, s + 0·k = s and 1·x = x, so
-// the result has the same bits (up to the sign of a zero) with fewer
+// as it is. In exact arithmetic and in S alike, s + 0·k = s and 1·x = x for
+// finite k and x, so the result has the same bits (up to the sign of a zero;
+// a non-finite stage gives NaN there and something else non-finite or finite
+// here, caught at the blow-up bound either way) with fewer
 // products: RKF 7(8)'s A has 23 zeros among its 78 entries and its b 6 of 13,
 // and every stage sum starts with 1·x. In DoubleDouble and Mp50 a product
 // costs as much as tens of double operations.
@@ -69,7 +72,9 @@ template <std::size_t N, class Fac>
 struct SparseScaleSum {
   std::array<Fac, N> alpha;
   template <class... F>
-  explicit SparseScaleSum(const F&... f) : alpha{Fac(f)...} {}
+  explicit SparseScaleSum(const F&... f) : alpha{Fac(f)...} {
+    static_assert(sizeof...(F) == N, "one factor per term");
+  }
   template <class T1, class... T>
   void operator()(T1& t1, const T&... t) const {
     static_assert(sizeof...(T) == N);
@@ -96,6 +101,8 @@ struct MpOperations : boost::numeric::odeint::default_operations {
 #define GRANCONV_SPARSE_SCALE_SUM(N)                                \
   template <class Fac1 = double, class... Facs>                    \
   struct scale_sum##N : SparseScaleSum<N, Fac1> {                  \
+    /* every factor in one type: Value = Time = S for these steppers */ \
+    static_assert((std::is_same_v<Fac1, Facs> && ...));           \
     using SparseScaleSum<N, Fac1>::SparseScaleSum;                 \
   };
   GRANCONV_SPARSE_SCALE_SUM(2)
