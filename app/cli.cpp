@@ -123,6 +123,10 @@ int granconv::cli_main(int argc, char** argv) {
       ->check(CLI::IsMember({"fixed-point", "newton"}));
   ref_cmd->add_flag("--no-error-estimate", ref_args.no_error_estimate,
                     "Skip the rerun at rtol/10 that estimates the reference's own error");
+  ref_cmd->add_option("--jobs", ref_args.jobs,
+                      "Threads: with 2 or more the rerun for the error estimate runs beside the first solve, with the "
+                      "same result (default: all cores)")
+      ->check(CLI::Range(0, 4096));
 
   SolveArgs solve_args;
   auto* solve_cmd = app.add_subcommand("solve", "Run one scheme at one step size and measure its error");

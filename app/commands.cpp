@@ -334,6 +334,7 @@ int reference(const ReferenceArgs& a) {
   opt.nonlinear_solver = a.nonlinear_solver;
   opt.estimate_error = !a.no_error_estimate;
   opt.max_seconds = a.reference_budget;
+  opt.threads = resolve_jobs(a.jobs);
   const auto ref = cached_reference(pr, {0.0, a.t}, opt, a.cache);
   nlohmann::json j = state_json(ref.states.back());
   j["t"] = a.t;

@@ -60,6 +60,7 @@ struct ReferenceArgs : ProblemArgs {
   double rtol = 1e-13, atol = 1e-15;
   std::string method, nonlinear_solver;
   bool no_error_estimate = false;
+  int jobs = 0;  // 0: every core (2 used at most: the solve and its rerun)
 };
 int reference(const ReferenceArgs& a);
 

@@ -1,12 +1,15 @@
 // CVODE reference: conservation, contact events, touching chains at rest,
 // input validation and error reporting.
 #include <catch2/catch.hpp>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <iostream>
 
 #include "reference/sundials/cvode_reference.hpp"
 #include "reference/sundials/erk8_reference.hpp"
 #include "reference/cache/reference_cache.hpp"
+#include "reference/sundials/rerun_beside.hpp"
 
 using namespace granconv;
 
@@ -249,4 +252,68 @@ TEST_CASE("a chain against a wall is half of its mirror-symmetric chain", "[refe
   INFO("max difference " << worst << "; wall events " << a.provenance.events);
   CHECK(worst < 1e-11);
   CHECK(a.provenance.events >= 2);  // the bead leaves the wall and the beads separate
+}
+
+// ReferenceOptions::threads = 2 runs the error estimate's rerun beside the
+// first solve (reference/sundials/rerun_beside.hpp): the same bits as one
+// after the other, for CVODE (both methods) and ARKODE, and the budget still
+// ends both.
+TEST_CASE("the error estimate's rerun beside the first solve gives the same bits", "[reference][cvode][arkode]") {
+  const auto pr = make_problem<double>("chain", std::vector<std::string>{"n=20", "gamma=0.06", "t_end=20"});
+  const auto times = uniform_grid(pr.t_end, 40);
+  for (const char* method : {"adams", "bdf", kExplicitReferenceMethod, kExplicitReferenceMethod9}) {
+    INFO(method);
+    ReferenceOptions opt;
+    opt.rtol = 1e-12;
+    opt.atol = 1e-15;
+    opt.method = method;
+    const auto one_after_other = compute_reference(pr, times, opt);
+    opt.threads = 2;
+    const auto side_by_side = compute_reference(pr, times, opt);
+    REQUIRE(side_by_side.states.size() == times.size());
+    for (std::size_t i = 0; i < times.size(); ++i) CHECK(side_by_side.states[i] == one_after_other.states[i]);
+    CHECK(side_by_side.provenance.error_estimate > 0);
+    CHECK(side_by_side.provenance.to_json() == one_after_other.provenance.to_json());
+  }
+  const auto slow = make_problem<double>("chain", std::vector<std::string>{"n=1000", "t_end=1000000"});
+  ReferenceOptions opt;
+  opt.threads = 2;
+  opt.max_seconds = 1e-9;
+  CHECK_THROWS_WITH(cvode_reference(slow, {0.0, slow.t_end}, opt), Catch::Contains("wall-clock budget of 1e-09 s"));
+}
+
+// When the first solve fails, the rerun beside it is told to stop at its next
+// check and the failure is reported at once, not after the rerun. The rival:
+// a rerun left to finish (here it would spin for 30 s).
+TEST_CASE("a failing first solve stops the rerun beside it", "[reference]") {
+  using sundials_chain::RerunBeside;
+  std::atomic<bool> stopped{false};
+  const auto spin = [&](const std::atomic<bool>* stop) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    try {
+      while (std::chrono::steady_clock::now() < until) sundials_chain::check_stop(stop);
+    } catch (const sundials_chain::RerunAbandoned&) {
+      stopped = true;
+      throw;
+    }
+    return 1;
+  };
+  const auto started = std::chrono::steady_clock::now();
+  try {
+    RerunBeside<int> rerun(spin, true);
+    throw std::runtime_error("the first solve failed");
+  } catch (const std::runtime_error& e) {
+    CHECK(std::string(e.what()) == "the first solve failed");
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  CHECK(stopped);
+  CHECK(seconds < 10);
+  // The rerun's own result and its failure reach get(), beside or after.
+  for (const bool beside : {false, true}) {
+    RerunBeside<int> ok([](const std::atomic<bool>*) { return 7; }, beside);
+    CHECK(ok.get() == 7);
+    RerunBeside<int> refused([](const std::atomic<bool>*) -> int { throw std::domain_error("CV_TOO_MUCH_ACC"); },
+                             beside);
+    CHECK_THROWS_AS(refused.get(), std::domain_error);
+  }
 }

@@ -42,7 +42,11 @@ reference, with its own estimate.
 Times are CPU seconds (user + system) of the whole solve: for granconv the
 command (process start and output included, reference cache off), for SciPy
 the solve_ivp call. CPU time, not wall time, because this machine is shared:
-wall time there measures the neighbours. Per rtol and CVODE nonlinear solver
+wall time there measures the neighbours. The wall column is there for the
+command's two solves, which run side by side with --jobs 2 (the default here,
+--jobs): its CPU time is the sum of both, its wall time about the longer one;
+on a machine with idle cores that is what a user waits. One solve and SciPy
+use one thread, so their wall time is their CPU time plus the neighbours. Per rtol and CVODE nonlinear solver
 (--solvers; the first, newton, is the default) two granconv rows: the command
 as a user runs it (it solves twice, the second time at rtol/10, to estimate its
 own error) and one solve (--no-error-estimate), the like of a SciPy run. The
@@ -103,11 +107,11 @@ def granconv(exe, p, rtol, atol, extra=()):
            "--atol", repr(atol), "--json", *extra]
     for a in p["params"]:
         cmd += ["--param", a]
-    start = child_cpu()
+    start, wall = child_cpu(), time.perf_counter()
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    seconds = child_cpu() - start
+    seconds, wall = child_cpu() - start, time.perf_counter() - wall
     j = json.loads(out)
-    return seconds, [c for pair in zip(j["x"], j["v"]) for c in pair], j["provenance"]
+    return seconds, [c for pair in zip(j["x"], j["v"]) for c in pair], j["provenance"], wall
 
 
 def rhs_factory(p):
@@ -143,12 +147,12 @@ def scipy_run(method, p, rtol, atol):
         kw["jac_sparsity"] = diags([1.0] * 7, list(range(-3, 4)), shape=(2 * n, 2 * n))
     if method == "LSODA":
         kw["lband"] = kw["uband"] = 3
-    start = time.process_time()
+    start, wall = time.process_time(), time.perf_counter()
     sol = solve_ivp(rhs_factory(p), (0.0, p["t"]), y0, method=method, rtol=rtol, atol=atol, **kw)
-    seconds = time.process_time() - start
+    seconds, wall = time.process_time() - start, time.perf_counter() - wall
     if not sol.success:
         raise RuntimeError(sol.message)
-    return seconds, list(sol.y[:, -1])
+    return seconds, list(sol.y[:, -1]), wall
 
 
 def peers_table(args):
@@ -157,8 +161,8 @@ def peers_table(args):
     if np is None:
         print("SciPy (Debian python3-scipy) is not installed: only granconv rows are printed.", file=sys.stderr)
 
-    print("| N | solver | rtol | CPU [s] | steps | final-state error | CPU / granconv command |")
-    print("|---|---|---|---|---|---|---|")
+    print("| N | solver | rtol | CPU [s] | wall [s] | steps | final-state error | CPU / granconv command |")
+    print("|---|---|---|---|---|---|---|---|")
     slow = set()
     for n in sizes:
         p = problem(n)
@@ -166,60 +170,70 @@ def peers_table(args):
         for rtol in rtols:
             atol = rtol * 1e-3
             t_cmd = None
-            explicit = {}  # name -> (command CPU s, error, one solve's CPU s) of erk8, erk9
+            # name -> (command CPU s, error, one solve's CPU s, command wall s) of erk8, erk9
+            explicit = {}
             for name, flag in variants(args):
-                t, e, es, pc = repeated(args, lambda r, a: granconv(args.granconv, p, r, a, flag), rtol, atol, truth)
+                two = flag + args.jobs
+                t, e, es, pc, w = repeated(args, lambda r, a: granconv(args.granconv, p, r, a, two), rtol, atol, truth)
                 t_cmd = t_cmd or t
-                t_two = t
-                print(f"| {n} | granconv reference {' '.join(flag)} (two solves: error estimate "
-                      f"{pc['error_estimate']:.1e}) | {rtol:g} | {t:.3f} | {pc['steps']} | {es} | {t / t_cmd:.2f} |",
-                      flush=True)
+                t_two, w_two = t, w
+                print(f"| {n} | granconv reference {' '.join(two)} (two solves: error estimate "
+                      f"{pc['error_estimate']:.1e}) | {rtol:g} | {t:.3f} | {w:.3f} | {pc['steps']} | {es} | "
+                      f"{t / t_cmd:.2f} |", flush=True)
                 one = flag + ["--no-error-estimate"]
-                t, e, es, pc = repeated(args, lambda r, a: granconv(args.granconv, p, r, a, one), rtol, atol, truth)
+                t, e, es, pc, w = repeated(args, lambda r, a: granconv(args.granconv, p, r, a, one), rtol, atol, truth)
                 print(f"| {n} | granconv reference {' '.join(one)} (one solve) | "
-                      f"{rtol:g} | {t:.3f} | {pc['steps']} | {es} | {t / t_cmd:.2f} |", flush=True)
+                      f"{rtol:g} | {t:.3f} | {w:.3f} | {pc['steps']} | {es} | {t / t_cmd:.2f} |", flush=True)
                 if name.startswith("erk"):
-                    explicit[name] = (t_two, e, t)
+                    explicit[name] = (t_two, e, t, w_two)
             if args.before:
-                t_old, e, es, pc = repeated(args, lambda r, a: granconv(args.before, p, r, a), rtol, atol, truth)
+                t_old, e, es, pc, w = repeated(args, lambda r, a: granconv(args.before, p, r, a), rtol, atol, truth)
                 print(f"| {n} | granconv reference, before ({args.before}; CVODE {pc['method']}) | {rtol:g} | "
-                      f"{t_old:.3f} | {pc['steps']} | {es} | {t_old / t_cmd:.2f} |", flush=True)
+                      f"{t_old:.3f} | {w:.3f} | {pc['steps']} | {es} | {t_old / t_cmd:.2f} |", flush=True)
             if np is None:
                 continue
             for method in args.methods.split(","):
                 if method in slow:
                     print(f"| {n} | scipy {method} | {rtol:g} | skipped (over {args.budget:g} s at a smaller N) "
-                          f"| | | |")
+                          f"| | | | |")
                     continue
                 try:
-                    t, e, es, _ = repeated(args, lambda r, a: scipy_run(method, p, r, a) + (None,), rtol, atol, truth)
+                    t, e, es, _, w = repeated(args, lambda r, a: scipy_peer(method, p, r, a), rtol, atol, truth)
                 except Exception as ex:  # a failed peer is a row, not a crash
-                    print(f"| {n} | scipy {method} | {rtol:g} | failed: {ex} | | | |")
+                    print(f"| {n} | scipy {method} | {rtol:g} | failed: {ex} | | | | |")
                     continue
-                print(f"| {n} | scipy {method} | {rtol:g} | {t:.3f} | | {es} | {t / t_cmd:.2f} |", flush=True)
-                for name, (t_two, e_x, t_one) in explicit.items() if method == "DOP853" else ():
+                print(f"| {n} | scipy {method} | {rtol:g} | {t:.3f} | {w:.3f} | | {es} | {t / t_cmd:.2f} |",
+                      flush=True)
+                for name, (t_two, e_x, t_one, w_two) in explicit.items() if method == "DOP853" else ():
                     print(f"| {n} | DOP853 / {name}: CPU {t / t_two:.2f} (command), {t / t_one:.2f} (one solve), "
-                          f"final-state error {e / e_x:.2g} (above 1: {name} is faster, more accurate) | {rtol:g} "
-                          f"| | | | |", flush=True)
+                          f"wall {w / w_two:.2f} (command); final-state error {e / e_x:.2g} (above 1: {name} is "
+                          f"faster, more accurate) | {rtol:g} | | | | | |", flush=True)
                 if t > args.budget:
                     slow.add(method)
-        print(f"| {n} | (common reference: {ref_note}) | | | | | |")
+        print(f"| {n} | (common reference: {ref_note}) | | | | | | |")
+
+
+def scipy_peer(method, p, rtol, atol):
+    """scipy_run in granconv()'s shape: (CPU s, final state, provenance, wall s)."""
+    seconds, y, wall = scipy_run(method, p, rtol, atol)
+    return seconds, y, None, wall
 
 
 def repeated(args, run, rtol, atol, truth):
-    """(median CPU s, median error, error text, first run's provenance) of `run` at rtol, atol
-    and, with --repeat K, at both tolerances times 1 + j * 2^-52, j < K (see the header)."""
-    times, errors, first = [], [], None
+    """(median CPU s, median error, error text, first run's provenance, median wall s) of `run` at
+    rtol, atol and, with --repeat K, at both tolerances times 1 + j * 2^-52, j < K (see the header)."""
+    times, errors, walls, first = [], [], [], None
     for j in range(args.repeat):
         f = 1 + j * 2.0 ** -52
-        t, y, pc = run(rtol * f, atol * f)
+        t, y, pc, w = run(rtol * f, atol * f)
         first = first or pc
         times.append(t)
+        walls.append(w)
         errors.append(max(abs(a - b) for a, b in zip(y, truth)))
     mid = lambda v: sorted(v)[len(v) // 2]
     e = mid(errors)
     text = f"{e:.2e}" if len(errors) == 1 else f"{e:.2e} ({min(errors):.1e}-{max(errors):.1e})"
-    return mid(times), e, text, first
+    return mid(times), e, text, first, mid(walls)
 
 
 EARLY_T = 20.0  # the first beads have left the chain, the wave is still short (see the header)
@@ -231,14 +245,14 @@ def max_diff(a, b, comps):
 
 def common_reference(args, p):
     """(final state, note): the reference every run is compared with (module header)."""
-    _, long_ref, prov = granconv(args.granconv, p, 1e-15, 1e-16, ["--nonlinear-solver", "newton"])
+    _, long_ref, prov, _ = granconv(args.granconv, p, 1e-15, 1e-16, ["--nonlinear-solver", "newton"])
     n = len(long_ref) // 2
     if p["t"] <= EARLY_T:
         return long_ref, f"granconv CVODE at rtol 1e-15, atol 1e-16, its error estimate {prov['error_estimate']:.1e}"
     early_p = dict(p, t=EARLY_T)
     one = ["--method", "erk8", "--no-error-estimate"]
-    _, early, _ = granconv(args.granconv, early_p, 1e-15, 1e-18, one)
-    _, early2, _ = granconv(args.granconv, early_p, 1e-14, 1e-17, one)
+    _, early, _, _ = granconv(args.granconv, early_p, 1e-15, 1e-18, one)
+    _, early2, _, _ = granconv(args.granconv, early_p, 1e-14, 1e-17, one)
     free = 0  # beads 0 .. free-1 fly freely from EARLY_T to T
     while (free + 1 < n and early[2 * free] < early[2 * free + 2] and long_ref[2 * free] < long_ref[2 * free + 2]
            and abs(long_ref[2 * free + 1] - early[2 * free + 1]) <= 1e-9):
@@ -253,7 +267,7 @@ def common_reference(args, p):
         free_err = max(free_err, abs(dv), abs(early[2 * b] - early2[2 * b] + dv * flight))
     rest = range(2 * free, 2 * n)
     if np is not None:
-        _, dop = scipy_run("DOP853", p, 100 * np.finfo(float).eps, 1e-18)
+        _, dop, _ = scipy_run("DOP853", p, 100 * np.finfo(float).eps, 1e-18)
         rest_err, rest_how = max_diff(long_ref, dop, rest), "|Δ| from DOP853 at rtol 2.2e-14, atol 1e-18"
     else:
         rest_err, rest_how = prov["error_estimate"], "CVODE's own estimate"
@@ -280,7 +294,7 @@ def per_step(args):
     for n in (int(s) for s in args.per_step_sizes.split(",")):
         for name, flag in variants(args):
             p = {"scenario": "chain", "params": [f"n={n}", "gamma=0.06"], "t": 30.0}
-            t, _, pc = granconv(args.granconv, p, 1e-13, 1e-15, flag + ["--no-error-estimate"])
+            t, _, pc, _ = granconv(args.granconv, p, 1e-13, 1e-15, flag + ["--no-error-estimate"])
             steps = pc["steps"]
             print(f"| {n} | {name} | {t:.3f} | {steps} | {t / steps * 1e6:.1f} | {t / steps / n * 1e9:.1f} |",
                   flush=True)
@@ -300,11 +314,15 @@ def main():
                          "and 9; '' for none)")
     ap.add_argument("--methods", default="DOP853,LSODA,Radau", help="SciPy solve_ivp methods")
     ap.add_argument("--before", help="another granconv executable to time on the same problems")
+    ap.add_argument("--jobs", type=int, default=2,
+                    help="granconv reference --jobs for the two-solve command rows (0: all cores; 2: the rerun for "
+                         "the error estimate beside the first solve; 1: one after the other)")
     ap.add_argument("--repeat", type=int, default=1,
                     help="runs per row, the tolerances moved by 0, 1, ... ulps: median CPU and error, error range")
     ap.add_argument("--per-step", action="store_true", help="per-step cost against N instead of the peers table")
     ap.add_argument("--per-step-sizes", default="100,1000,10000,100000")
     args = ap.parse_args()
+    args.jobs = ["--jobs", str(args.jobs)]
     per_step(args) if args.per_step else peers_table(args)
 
 

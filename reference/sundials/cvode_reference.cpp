@@ -12,10 +12,12 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <stdexcept>
 
 #include "models/blow_up.hpp"
 #include "reference/sundials/cvode_support.hpp"
+#include "reference/sundials/rerun_beside.hpp"
 #include "reference/sundials/serial_vector_kernels.hpp"
 #include "reference/sundials/sundials_chain.hpp"
 
@@ -64,7 +66,8 @@ int jac_fn(sunrealtype t, N_Vector y, N_Vector /*fy*/, SUNMatrix J, void* user, 
 sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<double>& times,
                               const std::string& method, const std::string& nonlinear_solver, double rtol, double atol,
                               long max_steps, const ReferenceOptions& opt,
-                              std::chrono::steady_clock::time_point started) {
+                              std::chrono::steady_clock::time_point started,
+                              const std::atomic<bool>* stop = nullptr) {
   const double bound = blow_up_bound(problem.y0);
   const auto deadline = sundials_chain::deadline(started, opt.max_seconds);
   UserData ud(problem.chain);
@@ -170,7 +173,10 @@ sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<
     // mode: the limit on the total is enforced here.
     if (++calls > max_steps) check(CV_TOO_MUCH_WORK, fmt::format("CVode (more than {} steps)", max_steps).c_str(), tret);
     sundials_chain::check_bound(problem, "CVODE", yp, dim, bound, tret);
-    if ((calls & 63) == 0) sundials_chain::check_budget(problem, "CVODE", deadline, opt.max_seconds, tret, tstop);
+    if ((calls & 63) == 0) {
+      sundials_chain::check_budget(problem, "CVODE", deadline, opt.max_seconds, tret, tstop);
+      sundials_chain::check_stop(stop);
+    }
     if (flag == CV_ROOT_RETURN && !resolved_root(tret)) {
       emit_interpolated_upto(tret);
       ++out.ignored_roots;
@@ -266,16 +272,22 @@ ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vec
   const std::string nonlinear_solver = resolved_reference_nonlinear_solver(problem, opt);
 
   const auto started = std::chrono::steady_clock::now();
+  const double rtol2 = opt.rtol / 10, atol2 = opt.atol / 10;
+  std::optional<sundials_chain::RerunBeside<sundials_chain::Run>> rerun;
+  if (opt.estimate_error)
+    rerun.emplace(
+        [&](const std::atomic<bool>* stop) {
+          return run_cvode(problem, times, method, nonlinear_solver, rtol2, atol2, opt.max_steps, opt, started, stop);
+        },
+        opt.threads > 1);
   ReferenceSolution sol = sundials_chain::solution_of(
       run_cvode(problem, times, method, nonlinear_solver, opt.rtol, opt.atol, opt.max_steps, opt, started), times,
       "CVODE", method, nonlinear_solver, opt.rtol, opt.atol);
   Provenance& p = sol.provenance;
 
-  if (opt.estimate_error) {
-    const double rtol2 = opt.rtol / 10, atol2 = opt.atol / 10;
+  if (rerun) {
     try {
-      const sundials_chain::Run fine =
-          run_cvode(problem, times, method, nonlinear_solver, rtol2, atol2, opt.max_steps, opt, started);
+      const sundials_chain::Run fine = rerun->get();
       p.error_estimate = sundials_chain::max_abs_difference(sol.states, fine.states);
       p.error_estimate_method =
           fmt::format("max |Δ| vs rerun ({}) at rtol {:g}, atol {:g}", method, rtol2, atol2);

@@ -40,6 +40,10 @@ struct ReferenceOptions {
   // reference ends with an error instead of grinding on (not part of the
   // cache key: it does not change the result).
   double max_seconds = kDefaultReferenceBudget;
+  // > 1: the rerun for the error estimate runs on a second thread beside the
+  // first solve (reference/sundials/rerun_beside.hpp). The same bits either
+  // way, so not part of the cache key either.
+  int threads = 1;
 };
 
 // The explicit methods' names for ReferenceOptions::method (ARKODE,

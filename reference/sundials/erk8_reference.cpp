@@ -7,10 +7,12 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <optional>
 #include <stdexcept>
 
 #include "reference/sundials/erk8_table.hpp"
 #include "reference/sundials/cvode_support.hpp"
+#include "reference/sundials/rerun_beside.hpp"
 #include "reference/sundials/serial_vector_kernels.hpp"
 #include "reference/sundials/sundials_chain.hpp"
 
@@ -71,7 +73,8 @@ const ExplicitTable& explicit_table(const std::string& method) {
 
 sundials_chain::Run run_erk8(const Problem<double>& problem, const std::string& method, const std::vector<double>& times,
                              double rtol, double atol, const ReferenceOptions& opt,
-                             std::chrono::steady_clock::time_point started) {
+                             std::chrono::steady_clock::time_point started,
+                             const std::atomic<bool>* stop = nullptr) {
   const double bound = blow_up_bound(problem.y0);
   const auto deadline = sundials_chain::deadline(started, opt.max_seconds);
   // Gap coordinates where the chain allows (models/chain_gaps.hpp): 7 times
@@ -168,7 +171,10 @@ sundials_chain::Run run_erk8(const Problem<double>& problem, const std::string& 
     if (++calls > opt.max_steps)
       check(ARK_TOO_MUCH_WORK, fmt::format("ERKStepEvolve (more than {} steps)", opt.max_steps).c_str(), tret);
     sundials_chain::check_bound(problem, "ARKODE", yp, dim, bound, tret);
-    if ((calls & 63) == 0) sundials_chain::check_budget(problem, "ARKODE", deadline, opt.max_seconds, tret, t_end);
+    if ((calls & 63) == 0) {
+      sundials_chain::check_budget(problem, "ARKODE", deadline, opt.max_seconds, tret, t_end);
+      sundials_chain::check_stop(stop);
+    }
     if (flag == ARK_ROOT_RETURN) {
       // y is the interpolant at the root: good enough to tell an event.
       check(ERKStepGetRootInfo(ak.mem, roots.data()), "ERKStepGetRootInfo", tret);
@@ -248,14 +254,19 @@ ReferenceSolution erk8_reference(const Problem<double>& problem, const std::vect
   resolved_reference_nonlinear_solver(problem, opt);  // refuses a nonlinear solver
 
   const auto started = std::chrono::steady_clock::now();
+  const double rtol2 = opt.rtol / 10, atol2 = opt.atol / 10;
+  std::optional<sundials_chain::RerunBeside<sundials_chain::Run>> rerun;
+  if (opt.estimate_error)
+    rerun.emplace(
+        [&](const std::atomic<bool>* stop) { return run_erk8(problem, method, times, rtol2, atol2, opt, started, stop); },
+        opt.threads > 1);
   ReferenceSolution sol = sundials_chain::solution_of(run_erk8(problem, method, times, opt.rtol, opt.atol, opt, started), times,
                                                       "ARKODE", method, "", opt.rtol, opt.atol);
   Provenance& p = sol.provenance;
 
-  if (opt.estimate_error) {
-    const double rtol2 = opt.rtol / 10, atol2 = opt.atol / 10;
+  if (rerun) {
     try {
-      const sundials_chain::Run fine = run_erk8(problem, method, times, rtol2, atol2, opt, started);
+      const sundials_chain::Run fine = rerun->get();
       p.error_estimate = sundials_chain::max_abs_difference(sol.states, fine.states);
       p.error_estimate_method =
           fmt::format("max |Δ| vs rerun ({}, {}) at rtol {:g}, atol {:g}", method, explicit_table(method).name, rtol2, atol2);
