@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <thread>
 #include <iostream>
 
 #include "reference/sundials/cvode_reference.hpp"
@@ -254,38 +255,55 @@ TEST_CASE("a chain against a wall is half of its mirror-symmetric chain", "[refe
   CHECK(a.provenance.events >= 2);  // the bead leaves the wall and the beads separate
 }
 
-// ReferenceOptions::threads = 2 runs the error estimate's rerun beside the
+// ReferenceOptions::threads = 2 runs the error estimate's solve beside the
 // first solve (reference/sundials/rerun_beside.hpp): the same bits as one
-// after the other, for CVODE (both methods) and ARKODE, and the budget still
-// ends both.
-TEST_CASE("the error estimate's rerun beside the first solve gives the same bits", "[reference][cvode][arkode]") {
+// after the other, for CVODE (both methods) and ARKODE, with the rerun at
+// rtol/10 and with what replaces it where the solver refuses rtol/10 (rtol
+// 1e-15: CVODE's other method, ARKODE's CVODE Adams), and the same error
+// when the budget ends the first solve.
+TEST_CASE("the error estimate's solve beside the first solve gives the same bits", "[reference][cvode][arkode]") {
   const auto pr = make_problem<double>("chain", std::vector<std::string>{"n=20", "gamma=0.06", "t_end=20"});
   const auto times = uniform_grid(pr.t_end, 40);
-  for (const char* method : {"adams", "bdf", kExplicitReferenceMethod, kExplicitReferenceMethod9}) {
-    INFO(method);
-    ReferenceOptions opt;
-    opt.rtol = 1e-12;
-    opt.atol = 1e-15;
-    opt.method = method;
-    const auto one_after_other = compute_reference(pr, times, opt);
-    opt.threads = 2;
-    const auto side_by_side = compute_reference(pr, times, opt);
-    REQUIRE(side_by_side.states.size() == times.size());
-    for (std::size_t i = 0; i < times.size(); ++i) CHECK(side_by_side.states[i] == one_after_other.states[i]);
-    CHECK(side_by_side.provenance.error_estimate > 0);
-    CHECK(side_by_side.provenance.to_json() == one_after_other.provenance.to_json());
-  }
+  for (const double rtol : {1e-12, 1e-15})
+    for (const char* method : {"adams", "bdf", kExplicitReferenceMethod, kExplicitReferenceMethod9}) {
+      INFO(method << " at rtol " << rtol);
+      ReferenceOptions opt;
+      opt.rtol = rtol;
+      opt.atol = rtol / 1000;
+      opt.method = method;
+      const auto one_after_other = compute_reference(pr, times, opt);
+      opt.threads = 2;
+      const auto side_by_side = compute_reference(pr, times, opt);
+      REQUIRE(side_by_side.states.size() == times.size());
+      for (std::size_t i = 0; i < times.size(); ++i) CHECK(side_by_side.states[i] == one_after_other.states[i]);
+      const auto& how = side_by_side.provenance.error_estimate_method;
+      CHECK((how.find("refused") != std::string::npos) == (rtol < 1e-14));  // the path this case is meant to take
+      CHECK(side_by_side.provenance.error_estimate > 0);
+      CHECK(side_by_side.provenance.to_json() == one_after_other.provenance.to_json());
+    }
   const auto slow = make_problem<double>("chain", std::vector<std::string>{"n=1000", "t_end=1000000"});
   ReferenceOptions opt;
-  opt.threads = 2;
   opt.max_seconds = 1e-9;
-  CHECK_THROWS_WITH(cvode_reference(slow, {0.0, slow.t_end}, opt), Catch::Contains("wall-clock budget of 1e-09 s"));
+  std::string one_after_other, side_by_side;
+  try {
+    cvode_reference(slow, {0.0, slow.t_end}, opt);
+  } catch (const std::runtime_error& e) {
+    one_after_other = e.what();
+  }
+  opt.threads = 2;
+  try {
+    cvode_reference(slow, {0.0, slow.t_end}, opt);
+  } catch (const std::runtime_error& e) {
+    side_by_side = e.what();
+  }
+  CHECK_THAT(one_after_other, Catch::Contains("wall-clock budget of 1e-09 s"));
+  CHECK(side_by_side == one_after_other);
 }
 
-// When the first solve fails, the rerun beside it is told to stop at its next
-// check and the failure is reported at once, not after the rerun. The rival:
-// a rerun left to finish (here it would spin for 30 s).
-TEST_CASE("a failing first solve stops the rerun beside it", "[reference]") {
+// When the first solve fails, the solve beside it is told to stop at its next
+// check and the failure is reported at once, not after the estimate. The
+// rival: an estimate left to finish (here it would spin for 30 s).
+TEST_CASE("a failing first solve stops the estimate beside it", "[reference]") {
   using sundials_chain::RerunBeside;
   std::atomic<bool> stopped{false};
   const auto spin = [&](const std::atomic<bool>* stop) {
@@ -308,12 +326,20 @@ TEST_CASE("a failing first solve stops the rerun beside it", "[reference]") {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   CHECK(stopped);
   CHECK(seconds < 10);
-  // The rerun's own result and its failure reach get(), beside or after.
+  // Beside: on a thread of its own; otherwise on the caller's. Its result and
+  // its failure reach get() either way.
   for (const bool beside : {false, true}) {
-    RerunBeside<int> ok([](const std::atomic<bool>*) { return 7; }, beside);
-    CHECK(ok.get() == 7);
+    RerunBeside<std::thread::id> where([](const std::atomic<bool>*) { return std::this_thread::get_id(); }, beside);
+    CHECK((where.get() != std::this_thread::get_id()) == beside);
     RerunBeside<int> refused([](const std::atomic<bool>*) -> int { throw std::domain_error("CV_TOO_MUCH_ACC"); },
                              beside);
     CHECK_THROWS_AS(refused.get(), std::domain_error);
   }
+  // The CVODE driver polls the flag (as the ARKODE one does, beside the budget).
+  const auto pr = make_problem<double>("chain", std::vector<std::string>{"n=20", "t_end=20"});
+  const std::atomic<bool> raised{true};
+  ReferenceOptions opt;
+  opt.estimate_error = false;
+  CHECK_THROWS_AS(cvode_reference(pr, {0.0, pr.t_end}, opt, &raised), sundials_chain::RerunAbandoned);
+  CHECK_NOTHROW(cvode_reference(pr, {0.0, pr.t_end}, opt, nullptr));
 }

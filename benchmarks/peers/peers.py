@@ -43,10 +43,11 @@ Times are CPU seconds (user + system) of the whole solve: for granconv the
 command (process start and output included, reference cache off), for SciPy
 the solve_ivp call. CPU time, not wall time, because this machine is shared:
 wall time there measures the neighbours. The wall column is there for the
-command's two solves, which run side by side with --jobs 2 (the default here,
---jobs): its CPU time is the sum of both, its wall time about the longer one;
-on a machine with idle cores that is what a user waits. One solve and SciPy
-use one thread, so their wall time is their CPU time plus the neighbours. Per rtol and CVODE nonlinear solver
+command's two solves, which run side by side with granconv's --jobs 2 (this
+script's --jobs): the command's CPU time is the sum of both, its wall time
+about the longer one; on a machine with idle cores that is what a user
+waits. One solve and SciPy use one thread, so their wall time is their CPU
+time plus the neighbours'. The --before row runs that binary's defaults. Per rtol and CVODE nonlinear solver
 (--solvers; the first, newton, is the default) two granconv rows: the command
 as a user runs it (it solves twice, the second time at rtol/10, to estimate its
 own error) and one solve (--no-error-estimate), the like of a SciPy run. The

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <optional>
+#include <utility>
 #include <stdexcept>
 
 #include "models/blow_up.hpp"
@@ -265,6 +266,11 @@ std::string resolved_reference_method(const Problem<double>& problem, const Refe
 
 ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vector<double>& times,
                                   const ReferenceOptions& opt) {
+  return cvode_reference(problem, times, opt, nullptr);
+}
+
+ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vector<double>& times,
+                                  const ReferenceOptions& opt, const std::atomic<bool>* stop) {
   sundials_chain::check_request(problem, times, opt);
   const std::string method = resolved_reference_method(problem, opt);
   if (is_explicit_reference_method(method))
@@ -273,40 +279,39 @@ ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vec
 
   const auto started = std::chrono::steady_clock::now();
   const double rtol2 = opt.rtol / 10, atol2 = opt.atol / 10;
-  std::optional<sundials_chain::RerunBeside<sundials_chain::Run>> rerun;
-  if (opt.estimate_error)
-    rerun.emplace(
-        [&](const std::atomic<bool>* stop) {
-          return run_cvode(problem, times, method, nonlinear_solver, rtol2, atol2, opt.max_steps, opt, started, stop);
-        },
-        opt.threads > 1);
-  ReferenceSolution sol = sundials_chain::solution_of(
-      run_cvode(problem, times, method, nonlinear_solver, opt.rtol, opt.atol, opt.max_steps, opt, started), times,
-      "CVODE", method, nonlinear_solver, opt.rtol, opt.atol);
-  Provenance& p = sol.provenance;
-
-  if (rerun) {
+  // The error estimate's states and how they were obtained.
+  using Estimate = std::pair<std::vector<Vec<double>>, std::string>;
+  const auto estimate = [&](const std::atomic<bool>* stop_estimate) -> Estimate {
     try {
-      const sundials_chain::Run fine = rerun->get();
-      p.error_estimate = sundials_chain::max_abs_difference(sol.states, fine.states);
-      p.error_estimate_method =
-          fmt::format("max |Δ| vs rerun ({}) at rtol {:g}, atol {:g}", method, rtol2, atol2);
+      return {run_cvode(problem, times, method, nonlinear_solver, rtol2, atol2, opt.max_steps, opt, started,
+                        stop_estimate)
+                  .states,
+              fmt::format("max |Δ| vs rerun ({}) at rtol {:g}, atol {:g}", method, rtol2, atol2)};
     } catch (const CvodeError& e) {
       // Typically CV_TOO_MUCH_ACC: rtol/10 is below what double allows.
       const std::string other = method == "adams" ? "bdf" : "adams";
       try {
-        const sundials_chain::Run alt = run_cvode(problem, times, other, default_nonlinear_solver(other), opt.rtol,
-                                                  opt.atol, opt.max_steps, opt, started);
-        p.error_estimate = sundials_chain::max_abs_difference(sol.states, alt.states);
+        return {run_cvode(problem, times, other, default_nonlinear_solver(other), opt.rtol, opt.atol, opt.max_steps,
+                          opt, started, stop_estimate)
+                    .states,
+                fmt::format("max |Δ| vs rerun ({}) at rtol {:g}, atol {:g} (CVODE refused rtol {:g}, atol {:g}: {})",
+                            other, opt.rtol, opt.atol, rtol2, atol2, e.flag)};
       } catch (const CvodeError& e2) {
         throw std::runtime_error(fmt::format(
             "CVODE reference ({}): error estimate failed: rerun at rtol {:g}: {}; rerun with {}: {}",
             problem.scenario, rtol2, e.what(), other, e2.what()));
       }
-      p.error_estimate_method =
-          fmt::format("max |Δ| vs rerun ({}) at rtol {:g}, atol {:g} (CVODE refused rtol {:g}, atol {:g}: {})", other,
-                      opt.rtol, opt.atol, rtol2, atol2, e.flag);
     }
+  };
+  std::optional<sundials_chain::RerunBeside<Estimate>> rerun;
+  if (opt.estimate_error) rerun.emplace(estimate, opt.threads > 1);
+  ReferenceSolution sol = sundials_chain::solution_of(
+      run_cvode(problem, times, method, nonlinear_solver, opt.rtol, opt.atol, opt.max_steps, opt, started, stop),
+      times, "CVODE", method, nonlinear_solver, opt.rtol, opt.atol);
+  if (rerun) {
+    const Estimate e = rerun->get();
+    sol.provenance.error_estimate = sundials_chain::max_abs_difference(sol.states, e.first);
+    sol.provenance.error_estimate_method = e.second;
   }
   return sol;
 }

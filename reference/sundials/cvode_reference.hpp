@@ -6,6 +6,7 @@
 // x_j - x_{j+1}; at every sign change the integration is restarted
 // (CVodeReInit) so that each segment is smooth. Linear algebra is banded
 // (mu = ml = 3 on the interleaved state) with the analytic Jacobian.
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -40,9 +41,11 @@ struct ReferenceOptions {
   // reference ends with an error instead of grinding on (not part of the
   // cache key: it does not change the result).
   double max_seconds = kDefaultReferenceBudget;
-  // > 1: the rerun for the error estimate runs on a second thread beside the
-  // first solve (reference/sundials/rerun_beside.hpp). The same bits either
-  // way, so not part of the cache key either.
+  // > 1: the error estimate's solve runs on a second thread beside the first
+  // solve (reference/sundials/rerun_beside.hpp). The same bits either way,
+  // so not part of the cache key either. Both solves share the budget's
+  // deadline: side by side the longer must fit in it, one after the other
+  // their sum.
   int threads = 1;
 };
 
@@ -68,5 +71,10 @@ std::string default_nonlinear_solver(const std::string& method);
 // Methods adams and bdf only (compute_reference, reference_cache.hpp, runs any).
 ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vector<double>& times,
                                   const ReferenceOptions& opt = {});
+// The same, ending with an error once *stop is raised (checked with the
+// budget): erk8_reference's fallback estimate on the thread beside its first
+// solve stops with that solve (reference/sundials/rerun_beside.hpp).
+ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vector<double>& times,
+                                  const ReferenceOptions& opt, const std::atomic<bool>* stop);
 
 }  // namespace granconv

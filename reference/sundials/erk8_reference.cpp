@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <optional>
+#include <utility>
 #include <stdexcept>
 
 #include "reference/sundials/erk8_table.hpp"
@@ -255,35 +256,35 @@ ReferenceSolution erk8_reference(const Problem<double>& problem, const std::vect
 
   const auto started = std::chrono::steady_clock::now();
   const double rtol2 = opt.rtol / 10, atol2 = opt.atol / 10;
-  std::optional<sundials_chain::RerunBeside<sundials_chain::Run>> rerun;
-  if (opt.estimate_error)
-    rerun.emplace(
-        [&](const std::atomic<bool>* stop) { return run_erk8(problem, method, times, rtol2, atol2, opt, started, stop); },
-        opt.threads > 1);
-  ReferenceSolution sol = sundials_chain::solution_of(run_erk8(problem, method, times, opt.rtol, opt.atol, opt, started), times,
-                                                      "ARKODE", method, "", opt.rtol, opt.atol);
-  Provenance& p = sol.provenance;
-
-  if (rerun) {
+  // The error estimate's states and how they were obtained.
+  using Estimate = std::pair<std::vector<Vec<double>>, std::string>;
+  const auto estimate = [&](const std::atomic<bool>* stop) -> Estimate {
     try {
-      const sundials_chain::Run fine = rerun->get();
-      p.error_estimate = sundials_chain::max_abs_difference(sol.states, fine.states);
-      p.error_estimate_method =
-          fmt::format("max |Δ| vs rerun ({}, {}) at rtol {:g}, atol {:g}", method, explicit_table(method).name, rtol2, atol2);
+      return {run_erk8(problem, method, times, rtol2, atol2, opt, started, stop).states,
+              fmt::format("max |Δ| vs rerun ({}, {}) at rtol {:g}, atol {:g}", method, explicit_table(method).name,
+                          rtol2, atol2)};
     } catch (const ArkodeError& e) {
       // Typically ARK_TOO_MUCH_ACC: rtol/10 is below what double allows. The
       // other estimate is CVODE (Adams) at the same tolerances.
       ReferenceOptions adams = opt;
       adams.method = "adams";
       adams.estimate_error = false;
-      adams.max_seconds = opt.max_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      adams.max_seconds =
+          opt.max_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       if (!(adams.max_seconds > 0)) throw;
-      const ReferenceSolution alt = cvode_reference(problem, times, adams);
-      p.error_estimate = sundials_chain::max_abs_difference(sol.states, alt.states);
-      p.error_estimate_method = fmt::format("max |Δ| vs CVODE adams at rtol {:g}, atol {:g} (ARKODE refused rtol {:g}, "
-                                            "atol {:g}: {})",
-                                            opt.rtol, opt.atol, rtol2, atol2, e.flag);
+      return {cvode_reference(problem, times, adams, stop).states,
+              fmt::format("max |Δ| vs CVODE adams at rtol {:g}, atol {:g} (ARKODE refused rtol {:g}, atol {:g}: {})",
+                          opt.rtol, opt.atol, rtol2, atol2, e.flag)};
     }
+  };
+  std::optional<sundials_chain::RerunBeside<Estimate>> rerun;
+  if (opt.estimate_error) rerun.emplace(estimate, opt.threads > 1);
+  ReferenceSolution sol = sundials_chain::solution_of(run_erk8(problem, method, times, opt.rtol, opt.atol, opt, started),
+                                                      times, "ARKODE", method, "", opt.rtol, opt.atol);
+  if (rerun) {
+    const Estimate e = rerun->get();
+    sol.provenance.error_estimate = sundials_chain::max_abs_difference(sol.states, e.first);
+    sol.provenance.error_estimate_method = e.second;
   }
   return sol;
 }

@@ -1,15 +1,17 @@
 #pragma once
-// The error estimate's rerun (rtol/10) of a SUNDIALS reference, either after
+// The error estimate's solve of a SUNDIALS reference (the rerun at rtol/10,
+// or what replaces it where the solver refuses that tolerance), either after
 // the first solve or on a second thread beside it (ReferenceOptions::threads
-// > 1). The two solves share nothing, so their results are the same bits
-// either way; side by side the reference takes the time of the longer solve
-// instead of the sum. When the first solve fails, its error is the one
-// reported, as it would be had the rerun never started: the rerun is told to
-// stop and its outcome is dropped.
+// > 1). The solves share nothing, so their results are the same bits either
+// way; side by side the reference takes the time of the longer solve instead
+// of the sum. When the first solve fails, its error is the one reported, as
+// it would be had the estimate never started: the estimate is told to stop
+// and its outcome is dropped.
 #include <atomic>
 #include <functional>
 #include <future>
 #include <stdexcept>
+#include <system_error>
 #include <utility>
 
 namespace granconv::sundials_chain {
@@ -24,28 +26,34 @@ inline void check_stop(const std::atomic<bool>* stop) {
   if (stop != nullptr && stop->load(std::memory_order_relaxed)) throw RerunAbandoned();
 }
 
-template <class Run>
+template <class Result>
 class RerunBeside {
  public:
-  using Solve = std::function<Run(const std::atomic<bool>* stop)>;
+  using Solve = std::function<Result(const std::atomic<bool>* stop)>;
 
-  // beside: start `solve` now on its own thread; otherwise get() runs it.
+  // beside: start `solve` now on a thread of its own (or, where no thread can
+  // be had, later, as without beside); otherwise get() runs it.
   RerunBeside(Solve solve, bool beside) : solve_(std::move(solve)) {
-    if (beside) result_ = std::async(std::launch::async, solve_, &stop_);
+    if (!beside) return;
+    try {
+      result_ = std::async(std::launch::async, solve_, &stop_);
+    } catch (const std::system_error&) {
+      // No thread: one solve after the other gives the same result.
+    }
   }
   RerunBeside(const RerunBeside&) = delete;
   RerunBeside& operator=(const RerunBeside&) = delete;
-  // Leaving early (the first solve threw): the rerun stops at its next budget
-  // check, and result_'s destructor waits for it.
+  // Leaving early (the first solve threw): the solve beside stops at its next
+  // budget check, and result_'s destructor waits for it.
   ~RerunBeside() { stop_ = true; }
 
-  // The rerun's result, or its exception.
-  Run get() { return result_.valid() ? result_.get() : solve_(nullptr); }
+  // The solve's result, or its exception. Once: the result is moved out.
+  Result get() { return result_.valid() ? result_.get() : solve_(nullptr); }
 
  private:
-  Solve solve_;
+  Solve solve_;  // std::async runs a copy of it
   std::atomic<bool> stop_{false};
-  std::future<Run> result_;  // declared last: destroyed (joined) before stop_ and solve_
+  std::future<Result> result_;  // declared last: destroyed (joined) while stop_ lives
 };
 
 }  // namespace granconv::sundials_chain
