@@ -106,6 +106,55 @@ TEST_CASE("the multiprecision reference's sparse sums give odeint's bits", "[ref
   check_sparse_sums_match_odeint<DoubleDouble>();
 }
 
+// Dense output (chebyshev_segment.hpp): on a grid fine enough that every step
+// holds dozens of output times, the interpolated states agree with direct
+// RKF 7(8) steps to those times (a coarse subset of the grid, one time per
+// many steps, takes direct steps only) within the reference's tolerance, and
+// the interpolant serves nearly every step.
+template <class S>
+void check_dense_output(const std::string& scenario, const S& tolerance) {
+  const auto pr = make_problem<S>(scenario, std::vector<std::string>{});
+  MpStats coarse_stats;
+  multiprecision_reference(pr, {S(0), pr.t_end}, tolerance, &coarse_stats);
+  // ~40 times a step; the subset ~1 per 25 steps, with the last time (where
+  // the integration stops, and from which it takes its first step size).
+  const long n = 40 * coarse_stats.steps, every = 997;
+  std::vector<S> fine(n + 1), sparse;
+  std::vector<long> index;
+  for (long k = 0; k <= n; ++k) fine[k] = k == n ? pr.t_end : pr.t_end * S(k) / S(n);
+  for (long k = 0; k <= n; k += k + every > n && k < n ? n - k : every) {
+    sparse.push_back(fine[k]);
+    index.push_back(k);
+  }
+  MpStats dense_stats, direct_stats;
+  const auto dense = multiprecision_reference(pr, fine, tolerance, &dense_stats);
+  const auto direct = multiprecision_reference(pr, sparse, tolerance, &direct_stats);
+  double worst = 0;  // |dense − direct| / (1 + |direct|), in units of the tolerance
+  for (std::size_t i = 0; i < sparse.size(); ++i)
+    for (int c = 0; c < pr.y0.size(); ++c) {
+      using std::abs;
+      const S ref = direct[i][c];
+      worst = std::max(worst, static_cast<double>(abs(dense[index[i]][c] - ref) / (1 + abs(ref)) / tolerance));
+    }
+  INFO(scenario << " in " << std::numeric_limits<S>::digits10 << " digits: " << dense_stats.dense_steps << " of "
+                << dense_stats.steps << " steps interpolated, " << dense_stats.dense_refused
+                << " refused; direct run: " << direct_stats.dense_steps << "; worst difference " << worst
+                << " tolerances");
+  std::cout << "[dense output] " << scenario << ", " << std::numeric_limits<S>::digits10 << " digits: "
+            << dense_stats.dense_steps << " of " << dense_stats.steps << " steps interpolated, "
+            << dense_stats.dense_refused << " refused; worst difference from direct steps " << worst
+            << " tolerances\n";
+  CHECK(dense_stats.steps == direct_stats.steps);  // output times do not move the steps
+  CHECK(direct_stats.dense_steps == 0);
+  CHECK(dense_stats.dense_steps >= 0.9 * dense_stats.steps);
+  CHECK(worst <= 1);
+}
+
+TEST_CASE("the extended reference's dense output agrees with direct steps", "[reference][mp]") {
+  check_dense_output<DoubleDouble>("trimer-impact", DoubleDouble(1e-28));
+  check_dense_output<Mp>("trimer-impact", Mp(1e-20));
+}
+
 TEST_CASE("CVODE reference agrees with the multiprecision reference: trimer-impact", "[reference][crosscheck]") {
   crosscheck("trimer-impact", 1000);
 }
