@@ -4,10 +4,10 @@
 // twelve evaluations of the right-hand side, and on the finest grids of a
 // sweep one accepted step holds a hundred output times. The polynomial of
 // degree D through the step's states at the D + 1 Chebyshev points of the
-// second kind serves them all for the cost of D − 1 such steps, evaluated by
-// Clenshaw's recurrence (stable on [−1, 1], no divisions). Whether it is as
-// accurate as the steps it replaces is checked by the caller, against direct
-// steps between the nodes.
+// second kind serves them all for the cost of D − 1 such steps (the interior
+// nodes), evaluated by Clenshaw's recurrence (stable on [−1, 1], one division
+// per time). Whether it is as accurate as the steps it replaces is checked by
+// the caller, against direct steps between the nodes.
 #include <array>
 #include <cstddef>
 #include <vector>

@@ -42,11 +42,10 @@ ExtendedReference<S> extended_reference(const Problem<S>& problem, const std::ve
   r.states = multiprecision_reference(problem, times, tolerance, &stats, max_seconds);
   p.solver = fmt::format("odeint-rkf78/{}", name);
   p.method = fmt::format("rkf78, (x, w) formulation, events located to {}; where a step holds more than {} output "
-                         "times, they come from the degree-{} Chebyshev interpolant through steps to its nodes, "
-                         "checked against two direct steps to the tolerance ({} of {} steps)",
+                         "times, they come from the degree-{} Chebyshev interpolant through steps to its nodes "
+                         "if it agrees with direct steps to the tolerance at three points between them",
                          std::numeric_limits<S>::digits10 >= 50 ? "1e-40 in time" : "4 ulps of t_end",
-                         kDenseOutputDegree + 2, kDenseOutputDegree, stats.dense_steps,
-                         stats.dense_steps + stats.dense_refused);
+                         kDenseOutputDegree + 3, kDenseOutputDegree);
   p.rtol = p.atol = static_cast<double>(tolerance);
   p.steps = stats.steps;
   p.events = stats.events;

@@ -50,10 +50,11 @@ ExtendedReference<DoubleDouble> double_double_reference(const Problem<DoubleDoub
 // 1001 evenly spaced times, from a rerun at a 100× tighter tolerance (whose
 // own error is ~100× smaller, so the difference estimates the error of the
 // tolerance-1e-30 run). Output times do not change the integrator's steps, so
-// the estimate holds at every grid time; where a step holds many of them they
-// come from the dense output, checked against direct steps to the tolerance,
-// far below the estimate (tests/test_multiprecision_crosscheck.cpp measures
-// 4e-4 tolerances in double-double). Replaces `provenance` by that of
+// the estimate holds at every grid time up to the dense output's difference
+// from direct steps, where a step holds many of them. That difference is
+// spot-checked at three points of each such step against the tolerance, far
+// below the estimates; tests/test_multiprecision_crosscheck.cpp compares
+// every time of a fine grid. Replaces `provenance` by that of
 // the tolerance-1e-30 run (solver, steps, events) with the estimate.
 void mp_reference_error(const Problem<Mp50>& problem, Provenance& provenance,
                         double max_seconds = kDefaultReferenceBudget);

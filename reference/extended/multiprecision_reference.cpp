@@ -3,9 +3,9 @@
 namespace granconv {
 
 template std::vector<Vec<DoubleDouble>> multiprecision_reference(const Problem<DoubleDouble>&, const std::vector<DoubleDouble>&, const DoubleDouble&,
-                                                         MpStats*, double);
+                                                         MpStats*, double, bool);
 
 template std::vector<Vec<Mp50>> multiprecision_reference(const Problem<Mp50>&, const std::vector<Mp50>&, const Mp50&,
-                                                         MpStats*, double);
+                                                         MpStats*, double, bool);
 
 }  // namespace granconv

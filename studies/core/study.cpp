@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <future>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -175,20 +176,43 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
     return static_cast<double>(s);
   };
 
-  // A fixed scenario has one reference at the union of all grid times (in
-  // double; in DoubleDouble and Mp50 one per step count, with one error estimate for them
-  // all); with γ coupled to h every step size has a reference of its own.
+  // The reference's scale at one run's output times. In DoubleDouble and Mp50
+  // the floor takes it (as when every run had a reference of its own; in
+  // double the scale is the whole reference's).
+  auto scale_at = [](const typename P::Reference& ref, const std::vector<S>& times) {
+    S s(0);
+    auto it = ref.times.begin();
+    for (const auto& t : times) {
+      it = std::lower_bound(it, ref.times.end(), t);
+      if (it == ref.times.end() || *it != t) throw std::logic_error("reference lacks grid time");
+      s = std::max<S>(s, ref.states[static_cast<std::size_t>(it - ref.times.begin())].cwiseAbs().maxCoeff());
+    }
+    return static_cast<double>(s);
+  };
+
+  // A fixed scenario has one reference at the union of all grid times; with
+  // γ coupled to h every step size has a reference of its own. In DoubleDouble
+  // and Mp50 one error estimate, certified apart, serves every run. (Their
+  // references once ran per step count, because each output time inside a
+  // step cost a step; with the dense output a step's output times cost a
+  // fraction of that, and one run at the union saves every other run's steps.)
   std::optional<typename P::Reference> shared;
   std::optional<double> problem_error;
   if (!claim.gamma_per_h) {
-    if constexpr (P::shared_reference) {
-      shared = P::reference(pr, reference_times(claim, pr.t_end, res.steps), opt);
-      res.reference = shared->provenance.to_json();
-    } else {
+    auto run_reference = [&] { return P::reference(pr, reference_times(claim, pr.t_end, res.steps), opt); };
+    if constexpr (P::certified_apart) {
+      // With two threads the reference runs beside its certification (each
+      // writes only its own result: the same bits either way).
+      std::future<typename P::Reference> beside;
+      if (opt.jobs >= 2) beside = std::async(std::launch::async, run_reference);
       Provenance p;
       P::reference_error(pr, claim_problem<Mp50>(claim), p, opt.jobs, opt.reference.max_seconds, opt.cache_dir);
       problem_error = p.error_estimate;
       res.reference = p.to_json();
+      shared = beside.valid() ? beside.get() : run_reference();
+    } else {
+      shared = run_reference();
+      res.reference = shared->provenance.to_json();
     }
   }
   std::vector<nlohmann::json> provenance(m);
@@ -199,7 +223,7 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
   // failure rethrown is the one it always was: in double the smallest step
   // count's, in extended precision the largest's.
   DistributedLoop loop{.order = last_first(m), .jobs = opt.jobs, .progress = opt.progress,
-                       .first_failure_by_index = P::shared_reference};
+                       .first_failure_by_index = !P::certified_apart};
   loop.compute = [&](std::size_t i) {
     const long n = res.steps[i];
     const double h = t_end / double(n);
@@ -208,14 +232,14 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
     nlohmann::json r_provenance;
     if (shared) {
       e = claim_grid_errors(claim, scheme, pr, form, n, *shared);
-      r_error = shared->provenance.error_estimate;
-      r_scale = scale_of(*shared);
+      r_error = problem_error ? *problem_error : shared->provenance.error_estimate;
+      r_scale = P::certified_apart ? scale_at(*shared, reference_times(claim, pr.t_end, {n})) : scale_of(*shared);
     } else {
       std::optional<Problem<S>> own;
       const Problem<S>& pr_h = claim.gamma_per_h ? own.emplace(problem_at<S>(claim, h)) : pr;
       auto ref = P::reference(pr_h, reference_times(claim, pr.t_end, {n}), opt);
       if (!problem_error) {
-        if constexpr (!P::shared_reference)
+        if constexpr (P::certified_apart)
           P::reference_error(pr_h, problem_at<Mp50>(claim, h), ref.provenance, 1, opt.reference.max_seconds,
                              opt.cache_dir);
         r_provenance = ref.provenance.to_json();
