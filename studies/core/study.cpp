@@ -192,7 +192,8 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
 
   // A fixed scenario has one reference at the union of all grid times; with
   // γ coupled to h every step size has a reference of its own. In DoubleDouble
-  // and Mp50 one error estimate, certified apart, serves every run. (Their
+  // and Mp50 the error estimate is certified apart: once for a fixed
+  // scenario, serving every run, and for each h with γ coupled to it. (Their
   // references once ran per step count, because each output time inside a
   // step cost a step; with the dense output a step's output times cost a
   // fraction of that, and one run at the union saves every other run's steps.)
@@ -206,7 +207,9 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
       std::future<typename P::Reference> beside;
       if (opt.jobs >= 2) beside = std::async(std::launch::async, run_reference);
       Provenance p;
-      P::reference_error(pr, claim_problem<Mp50>(claim), p, opt.jobs, opt.reference.max_seconds, opt.cache_dir);
+      // The certification runs its own second thread only where a third is free.
+      const int certify_jobs = beside.valid() ? opt.jobs - 1 : opt.jobs;
+      P::reference_error(pr, claim_problem<Mp50>(claim), p, certify_jobs, opt.reference.max_seconds, opt.cache_dir);
       problem_error = p.error_estimate;
       res.reference = p.to_json();
       shared = beside.valid() ? beside.get() : run_reference();

@@ -51,7 +51,8 @@ struct ExtendedPrecision {
     Provenance provenance;
   };
   // The reference's error estimate depends on the problem only and is
-  // certified apart, once (reference_error), not by each run at a set of times.
+  // certified apart (reference_error: once per problem, so once per sweep
+  // unless γ is coupled to h), not by the reference run at its output times.
   static constexpr bool certified_apart = true;
   static Scheme<S> scheme(const Claim& claim, const StudyOptions& opt, const SchemeOptions& so) {
     if (opt.tableau || claim.tableau)
