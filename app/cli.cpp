@@ -3,6 +3,7 @@
 // runs the same command line through cli_main.
 #include <CLI/CLI.hpp>
 #include <cerrno>
+#include <new>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -10,11 +11,14 @@
 #include "app/cli.hpp"
 #include "app/cli_checks.hpp"
 #include "app/commands.hpp"
+#include "app/signal_cleanup.hpp"
+#include "models/input/printable.hpp"
 #include "app/output_flags.hpp"
 #include "studies/support/distribution/distributed_for.hpp"
 
 int granconv::cli_main(int argc, char** argv) {
   using namespace granconv::cli;
+  install_signal_cleanup();  // first: every thread started later inherits the blocked signals
   // Under mpirun or srun every rank runs this same command (docs/cluster.md);
   // rank 0 alone prints and writes.
   const DistributionSession distribution;
@@ -25,7 +29,7 @@ int granconv::cli_main(int argc, char** argv) {
   CLI::App app{"granconv — convergence and order verification for time integrators on granular contact dynamics"};
   app.require_subcommand(1);
   // One line, like every other error (the usual second line points to --help).
-  app.failure_message([](const CLI::App*, const CLI::Error& e) { return "granconv: error: " + std::string(e.what()) + "\n"; });
+  app.failure_message([](const CLI::App*, const CLI::Error& e) { return "granconv: error: " + printable(e.what()) + "\n"; });
 
   std::string list_what = "studies";
   bool markdown = false;
@@ -178,16 +182,26 @@ int granconv::cli_main(int argc, char** argv) {
     else if (*solve_cmd) status = solve(solve_args);
     else if (*atlas_cmd) status = atlas(atlas_args);
     else if (*validate_cmd) status = validate(validate_args);
+  } catch (const std::bad_alloc&) {
+    // The operations that can ask for much memory name themselves; this is the last guard.
+    const auto used = app.get_subcommands();
+    const std::string what = "out of memory in granconv" + (used.empty() ? std::string() : " " + used.front()->get_name());
+    if (!all_ranks_failed()) {
+      std::cerr << "granconv: error: " << what << '\n';
+      abort_distribution(2);
+    }
+    if (is_writer()) std::cerr << "granconv: error: " << what << '\n';
+    return 2;
   } catch (const std::exception& e) {
     // As a rule every rank meets the same error (bad input, a reference over
     // its budget, a cell's failure rethrown on all ranks): rank 0 says it and
     // all end with status 2. An error this rank met alone would leave the
     // others waiting: then it ends them all.
     if (!error_is_shared(e) && !all_ranks_failed()) {
-      std::cerr << "granconv: error: " << e.what() << '\n';
+      std::cerr << "granconv: error: " << printable(e.what()) << '\n';
       abort_distribution(2);
     }
-    if (is_writer()) std::cerr << "granconv: error: " << e.what() << '\n';
+    if (is_writer()) std::cerr << "granconv: error: " << printable(e.what()) << '\n';
     return 2;
   }
   // Output that never arrived (a full disk, a closed pipe) is an error, not a success.

@@ -22,6 +22,7 @@
 #include "models/scenario_file/scenario_file.hpp"
 #include "app/output_flags.hpp"
 #include "app/progress_display.hpp"
+#include "models/input/printable.hpp"
 #include "models/scenarios.hpp"
 #include "reference/cache/reference_cache.hpp"
 #include "reports/atomic_file.hpp"
@@ -230,9 +231,6 @@ int run(const RunArgs& a) {
       selected.push_back(&c);
     }
   }
-  if (heavy_left_out && !a.output.quiet && !a.output.json)
-    std::cerr << fmt::format("run all: {} heavy claim{} left out (granconv list marks them; --heavy runs them)\n",
-                             heavy_left_out, heavy_left_out == 1 ? "" : "s");
   StudyOptions opt;
   opt.jobs = resolve_jobs(a.jobs);
   opt.cache_dir = resolve_cache(a.cache, a.out);
@@ -256,6 +254,10 @@ int run(const RunArgs& a) {
   if (!a.negative_twin.empty()) apply_negative_twin(selected, a, opt);
   for (const Claim* c : selected) check_overrides(*c, opt);  // before anything runs or is written
   prepare_output_dir(a.out);
+  // After every check: a run refused for its options says only why.
+  if (heavy_left_out && !a.output.quiet && !a.output.json)
+    std::cerr << fmt::format("run all: {} heavy claim{} left out (granconv list marks them; --heavy runs them)\n",
+                             heavy_left_out, heavy_left_out == 1 ? "" : "s");
   Verdict all = Verdict::pass;
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& r : run_claims(selected, opt, a.out, a.output.quiet)) {
@@ -443,7 +445,7 @@ int check_claims(const CheckClaimsArgs& a) {
       ++claims;
     }
   }
-  for (const auto& p : problems) std::cerr << "granconv: error: " << p << '\n';
+  for (const auto& p : problems) std::cerr << "granconv: error: " << printable(p) << '\n';
   if (!problems.empty()) return 2;
   if (output.json) print_json({{"file", path.string()}, {"claims", claims}, {"kinds", kinds}});
   if (output.quiet || output.json) return 0;

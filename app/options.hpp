@@ -3,8 +3,11 @@
 // one place so that `run`, `report`, `atlas` and `validate` agree.
 #include <algorithm>
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 #include <thread>
+
+#include "models/input/printable.hpp"
 
 namespace granconv::cli {
 
@@ -17,8 +20,17 @@ inline int resolve_jobs(int jobs) {
 // when there is no output directory).
 inline std::filesystem::path resolve_cache(const std::string& cache, const std::string& out) {
   if (cache == "none") return {};
-  if (!cache.empty()) return cache;
-  return out.empty() ? std::filesystem::path{} : std::filesystem::path(out) / "cache";
+  if (!cache.empty()) return cache;  // named by the user: written where it says
+  if (out.empty()) return {};
+  // The default lies under --out; a symlink OUT/cache pointing out of it is refused.
+  namespace fs = std::filesystem;
+  std::error_code ec, ec2;
+  const fs::path dir = fs::path(out) / "cache";
+  const fs::path root = fs::weakly_canonical(fs::absolute(out), ec), real = fs::weakly_canonical(fs::absolute(dir), ec2);
+  if (!ec && !ec2 && std::mismatch(root.begin(), root.end(), real.begin(), real.end()).first != root.end())
+    throw std::runtime_error("the reference cache " + printable(dir.string()) + " resolves to " + printable(real.string()) +
+                             ", outside --out; name it with --cache DIR to use it there");
+  return dir;
 }
 
 // --claims: a catalogue file or directory (studies/core/catalogue.hpp); ""

@@ -18,6 +18,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "reports/atomic_file.hpp"
+
 namespace granconv {
 
 namespace detail {
@@ -87,6 +89,10 @@ inline void prepare_output_dir(const std::string& out, const std::string& option
     }
   }
   fs::remove(probe, ec);
+  set_output_root(out);
+  // What granconv writes into, checked before an hour of work rather than at the first write.
+  for (const char* sub : {"studies", "report", "validate", "atlas", "results-summary.json"})
+    check_under_output_root(fs::path(out) / sub);
   remove_stale_temporaries(out);
 }
 

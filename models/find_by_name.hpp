@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "models/input/printable.hpp"
+
 namespace granconv {
 
 // The edit distance of two keys, for "did you mean" hints (the claim
@@ -32,7 +34,7 @@ const auto& find_by_name(const Range& items, const std::string& name, const std:
     if (key(item) == name) return item;
   std::string known;
   for (const auto& item : items) known += (known.empty() ? "" : ", ") + key(item);
-  throw std::invalid_argument("unknown " + what + " '" + name + "' (known: " + known + ")");
+  throw std::invalid_argument("unknown " + what + " '" + printable(name) + "' (known: " + known + ")");
 }
 
 }  // namespace granconv

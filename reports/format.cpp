@@ -1,6 +1,10 @@
 #include "reports/format.hpp"
 
+#include "reports/atomic_file.hpp"
+
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <stdexcept>
 
@@ -60,10 +64,15 @@ std::string exponent_label(double p) {
 }
 
 void write_file(const fs::path& p, const std::string& text) {
+  check_under_output_root(p);
+  errno = 0;
   std::ofstream o(p, std::ios::binary);
   o << text;
   o.close();
-  if (!o) throw std::runtime_error("report: cannot write " + p.string());
+  if (!o) {
+    const int err = errno;  // the failed write's reason: a full disk, a file-size limit, ...
+    throw std::runtime_error("report: cannot write " + p.string() + ": " + std::strerror(err ? err : EIO));
+  }
 }
 
 }  // namespace granconv::report_detail

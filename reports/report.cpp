@@ -15,12 +15,14 @@
 
 #include <fmt/format.h>
 
+#include "reports/atomic_file.hpp"
 #include "reports/figures/figures.hpp"
 #include "reports/format.hpp"
 #include "reports/pages/claim_page.hpp"
 #include "reports/pages/summary_page.hpp"
 #include "reports/status.hpp"
 #include "reports/study_file.hpp"
+#include "reports/work_dirs.hpp"
 
 namespace granconv {
 
@@ -154,12 +156,14 @@ void write_report(const ReportOptions& opt) {
                 studies.end());
 
   const fs::path final_dir = dir / "report";
+  check_under_output_root(final_dir);  // a symlink DIR/report pointing out of DIR is refused
   fs::path tmp;
   for (int attempt = 0;; ++attempt) {
     tmp = dir / ("report.tmp-" + random_suffix());
     if (fs::create_directory(tmp)) break;
     if (attempt > 20) throw std::runtime_error("report: cannot create a temporary directory in " + dir.string());
   }
+  const ScopedWorkDir registered(tmp);  // removed if a signal ends the run
   try {
     // The pages of `granconv validate` (DIR/validate/*.html) get a link.
     std::vector<std::string> validated;

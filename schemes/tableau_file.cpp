@@ -1,9 +1,6 @@
 #include "schemes/tableau_file.hpp"
 
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <fstream>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -11,6 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "models/input/json_input.hpp"
+#include "models/input/printable.hpp"
+#include "models/input/regular_file.hpp"
 #include "schemes/tableau_expression.hpp"
 
 namespace granconv {
@@ -37,13 +37,13 @@ class ExactNumberDom {
   bool number_float(json::number_float_t, const json::string_t& text) { return add(json{{decimal_key, text}}); }
   bool string(json::string_t& v) { return add(v); }
   bool binary(json::binary_t& v) { return add(json::binary(v)); }
-  bool start_object(std::size_t) { return open(json::object()); }
+  bool start_object(std::size_t) { return deeper() && open(json::object()); }
   bool key(json::string_t& k) {
     key_ = k;
     return true;
   }
   bool end_object() { return close(); }
-  bool start_array(std::size_t) { return open(json::array()); }
+  bool start_array(std::size_t) { return deeper() && open(json::array()); }
   bool end_array() { return close(); }
   bool parse_error(std::size_t, const std::string&, const json::exception& e) {
     error_ = e.what();
@@ -55,6 +55,13 @@ class ExactNumberDom {
   json& root_;
   std::vector<json*> stack_;
   std::string key_, error_;
+
+  // Nesting is limited while parsing (models/input/json_input.hpp): a tableau needs 3 levels.
+  bool deeper() {
+    if (stack_.size() < kMaxJsonDepth) return true;
+    error_ = nesting_message(kMaxJsonDepth);
+    return false;
+  }
 
   // nullptr (and error_ set) on a duplicate key: a file saying A twice is ambiguous.
   json* place(json v) {
@@ -231,17 +238,10 @@ Tableau<Real> parse_tableau_json_mp(std::string_view text, const std::string& so
 }
 
 Tableau<Real> read_tableau_file_mp(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read tableau file " + file.string() + ": " + std::strerror(errno));
   // 16 stages of 1000-character entries fit in a fraction of this.
-  constexpr std::uintmax_t max_bytes = 1 << 20;
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(file, ec);
-  if (ec || size > max_bytes)
-    throw std::invalid_argument("tableau file " + file.string() + (ec ? " is not a regular file" : " is larger than 1 MiB"));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_tableau_json_mp(text.str(), "tableau file " + file.string());
+  constexpr std::size_t max_bytes = 1 << 20;
+  const std::string text = read_regular_file(file, max_bytes, "tableau file");
+  return parse_tableau_json_mp(text, "tableau file " + printable(file.string()));
 }
 
 Tableau<double> read_tableau_file(const std::filesystem::path& file) {

@@ -9,7 +9,7 @@ else()
 endif()
 set(bad_data ${CMAKE_CURRENT_SOURCE_DIR}/data/fuzz)
 function(granconv_bad_input name regex)
-  cmake_parse_arguments(ARG "" "NOT_REGEX;STDOUT_FILE;STATUS;DEV_FULL_AT" "" ${ARGN})
+  cmake_parse_arguments(ARG "" "NOT_REGEX;STDOUT_FILE;STATUS;DEV_FULL_AT;FILE_SIZE_LIMIT" "" ${ARGN})
   set(extra)
   if(ARG_NOT_REGEX)
     list(APPEND extra "-DNOT_REGEX=${ARG_NOT_REGEX}")
@@ -22,6 +22,9 @@ function(granconv_bad_input name regex)
   endif()
   if(ARG_DEV_FULL_AT)
     list(APPEND extra "-DDEV_FULL_AT=${ARG_DEV_FULL_AT}")
+  endif()
+  if(ARG_FILE_SIZE_LIMIT)
+    list(APPEND extra "-DFILE_SIZE_LIMIT=${ARG_FILE_SIZE_LIMIT}")
   endif()
   add_test(NAME bad-input.${name}
            COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> "-DARGS=${ARG_UNPARSED_ARGUMENTS}"
@@ -106,10 +109,12 @@ granconv_bad_input(results-truncated "results summary .*/results-summary-truncat
   list studies --markdown --results @DATA@/../results-summary-truncated.json)
 granconv_bad_input(results-wrong-type "results summary .*/results-summary-wrong-type\\.json is malformed: .*string"
   list studies --markdown --results @DATA@/../results-summary-wrong-type.json)
-granconv_bad_input(results-endless "results summary /dev/zero: more than 67108864 bytes"
+granconv_bad_input(results-endless "results summary /dev/zero: is a character device, not a regular file"
   list studies --markdown --results /dev/zero)
+granconv_bad_input(results-huge "results summary .*huge-80M.json: more than 67108864 bytes, the limit"
+  list studies --markdown --results ${CMAKE_CURRENT_BINARY_DIR}/hardening-inputs/huge-80M.json)
 granconv_bad_input(tableau-duplicate-key "duplicate key 'b'" validate --tableau @DATA@/tableau-duplicate-key.json --out @OUT@)
-granconv_bad_input(tableau-deep-arrays "tableau file .* must hold a JSON object"
+granconv_bad_input(tableau-deep-arrays "tableau file .* is not valid JSON: nested deeper than the limit of 64 levels"
   validate --tableau @DATA@/tableau-deep-arrays.json --out @OUT@)
 
 # 1. A damaged cache entry (a digit of the header's error estimate) is
@@ -132,6 +137,18 @@ target_link_libraries(fuzz_tableau PRIVATE granconv_studies)
 add_test(NAME bad-input.fuzz-tableau-readers COMMAND fuzz_tableau ${bad_data} ${GRANCONV_FUZZ_INPUTS} 12)
 set_tests_properties(bad-input.fuzz-tableau-readers PROPERTIES LABELS bad-input TIMEOUT 600)
 
+# The readers of scenario files, claim catalogues and result records, on
+# mutants of a small corpus and on inputs nested up to 10^6 levels (issue 33).
+set(GRANCONV_FUZZ_READER_INPUTS 10000 CACHE STRING "Mutants per fuzz_readers run")
+add_executable(fuzz_readers fuzz_readers.cpp)
+target_link_libraries(fuzz_readers PRIVATE granconv_studies granconv_reports)
+add_test(NAME bad-input.fuzz-json-readers
+         COMMAND fuzz_readers ${CMAKE_CURRENT_BINARY_DIR}/fuzz-readers-scratch ${GRANCONV_FUZZ_READER_INPUTS} 33
+                 ${PROJECT_SOURCE_DIR}/scenarios/trimer-impact.json ${CMAKE_CURRENT_SOURCE_DIR}/data/scenario-files/bistiffness.json
+                 ${CMAKE_CURRENT_SOURCE_DIR}/data/hardening/claim-id-template.json
+                 ${CMAKE_CURRENT_SOURCE_DIR}/data/golden/jvb-table1.json ${CMAKE_CURRENT_SOURCE_DIR}/data/golden/cd-shock-law.json)
+set_tests_properties(bad-input.fuzz-json-readers PROPERTIES LABELS bad-input TIMEOUT 600)
+
 # The same target under libFuzzer (built by cmake/libfuzzer.cmake).
 if(GRANCONV_LIBFUZZER)
   set(libfuzzer_bin ${GRANCONV_LIBFUZZER_BIN})
@@ -142,3 +159,81 @@ if(GRANCONV_LIBFUZZER)
            COMMAND sh -c "rm -rf '${scratch}' && mkdir '${scratch}' && exec '${libfuzzer_bin}' -seed=12 -runs=${GRANCONV_FUZZ_INPUTS} -max_len=200000 '${scratch}' '${bad_data}'")
   set_tests_properties(bad-input.libfuzzer-tableau-readers PROPERTIES LABELS bad-input TIMEOUT 900)
 endif()
+
+# Issue 33 (hardening, second pass). Inputs made at configure time: hardening_inputs.cmake.
+include(${CMAKE_CURRENT_SOURCE_DIR}/hardening_inputs.cmake)
+# 1. Nothing written outside --out: ids refused at load, symlinks out of --out refused.
+foreach(part ids symlinks)
+  add_test(NAME bad-input.output-confinement-${part}
+           COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DOUT=${ctest_out}/bad-input-33/confinement-${part}
+                   -DPART=${part} -DTEMPLATE=${CMAKE_CURRENT_SOURCE_DIR}/data/hardening/claim-id-template.json
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/check_output_confinement.cmake)
+  set_tests_properties(bad-input.output-confinement-${part} PROPERTIES LABELS bad-input TIMEOUT 60)
+endforeach()
+# 2. JSON nested deeper than the limit, refused while parsing (no crash).
+granconv_bad_input(scenario-file-deep "scenario-deep-50000.json: nested deeper than the limit of 64 levels"
+  reference --scenario-file ${hard}/scenario-deep-50000.json --t 1)
+granconv_bad_input(solve-scenario-file-deep "scenario-deep-50000.json: nested deeper than the limit of 64 levels"
+  solve --scenario-file ${hard}/scenario-deep-50000.json --scheme cn --h 0.1 --t 1)
+granconv_bad_input(catalogue-deep "claim catalogue .*claims-deep-200000.json: nested deeper than the limit of 64 levels"
+  check-claims ${hard}/claims-deep-200000.json)
+granconv_bad_input(run-catalogue-deep "claim catalogue .*claims-deep-200000.json: nested deeper than the limit"
+  run deep-value --claims ${hard}/claims-deep-200000.json --out @OUT@)
+granconv_bad_input(tableau-deep "tableau file .*tableau-deep-100000.json is not valid JSON: nested deeper than the limit of 64"
+  validate --tableau ${hard}/tableau-deep-100000.json --out @OUT@)
+granconv_bad_input(results-deep "results summary .*results-deep-200000.json: nested deeper than the limit of 64 levels"
+  list studies --markdown --results ${hard}/results-deep-200000.json)
+# 3. FIFOs and devices are refused at once (a FIFO with no writer blocked for ever).
+granconv_bad_input(scenario-file-fifo "fifo-scenario.json: is a FIFO, not a regular file"
+  reference --scenario-file ${hard}/fifo-scenario.json --t 1)
+granconv_bad_input(catalogue-fifo "claim catalogue .*fifo-claims.json: is a FIFO, not a regular file"
+  check-claims ${hard}/fifo-claims.json)
+granconv_bad_input(tableau-fifo "tableau file .*fifo-tableau.json: is a FIFO, not a regular file"
+  validate --tableau ${hard}/fifo-tableau.json --out @OUT@)
+granconv_bad_input(results-fifo "results summary .*fifo-results.json: is a FIFO, not a regular file"
+  list studies --markdown --results ${hard}/fifo-results.json)
+#    Grids without bound, refused at load with the number and the limit (each
+#    passed check-claims, then `run` allocated until memory ran out).
+granconv_bad_input(grid-h-min-1e-300 "claim 'grid-h-min-1e-300': field 'grid.per_decade' gives 3e\\+03 step sizes between h_max and h_min, above the limit of 2e\\+03"
+  check-claims ${hard}/claims-grid-h-min-1e-300.json)
+granconv_bad_input(run-grid-h-min-1e-300 "field 'grid.per_decade' gives 3e\\+03 step sizes"
+  run grid-h-min-1e-300 --claims ${hard}/claims-grid-h-min-1e-300.json --out @OUT@)
+granconv_bad_input(grid-per-decade-1e6 "field 'grid.per_decade' gives 3.48e\\+06 step sizes between h_max and h_min, above the limit of 2e\\+03"
+  check-claims ${hard}/claims-grid-per-decade-1e6.json)
+granconv_bad_input(run-grid-points-1e7 "field 'grid.per_decade' gives 1e\\+07 step sizes"
+  run grid-points-1e7 --claims ${hard}/claims-grid-points-1e7.json --out @OUT@)
+granconv_bad_input(grid-finest-1e9 "field 'grid' \\(h from 0.3 to 1e-09, 10 per decade, t_end = 1.5, 6 state values\\) is refused: the steps of its finest run 1.5e\\+09 are above the limit of 1e\\+09"
+  check-claims ${hard}/claims-grid-finest-1e9.json)
+granconv_bad_input(grid-all-runs "is refused: the steps of all its runs 3.43e\\+11 are above the limit of 1e\\+10"
+  check-claims ${hard}/claims-grid-all-runs.json)
+granconv_bad_input(grid-stored-values "is refused: the state values it stores .* 3.5.e\\+09 are above the limit of 1e\\+09"
+  check-claims ${hard}/claims-grid-stored-values.json)
+# 5. Smaller ones: the option error alone (no "heavy claims left out" line before it).
+granconv_bad_input(run-all-precision-17 "^granconv: error: --precision must be 16 \\(double\\), 32 .*not 17$"
+  run all --precision 17 --out @OUT@)
+# Left from issue 12: a write that fails in the middle of the report (every
+# file cut at 512 bytes, as on a full disk) names the file and leaves no
+# report and no temporary behind.
+add_test(NAME bad-input.report-disk-full
+         COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DOUT=${ctest_out}/bad-input-33/report-disk-full
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/check_report_disk_full.cmake)
+set_tests_properties(bad-input.report-disk-full PROPERTIES LABELS bad-input TIMEOUT 120)
+# A scenario file at a path that is not UTF-8 runs (the path is escaped where
+# it is echoed; it once ended in "[json.exception.type_error.316]").
+add_test(NAME bad-input.scenario-file-path-not-utf8
+         COMMAND sh -c "exec \"$0\" solve --scenario-file \"$1\"/not-utf8-*.json --scheme cn --h 0.1 --t 1 --json"
+                 $<TARGET_FILE:granconv> ${hard})
+set_tests_properties(bad-input.scenario-file-path-not-utf8 PROPERTIES LABELS bad-input TIMEOUT 60
+                     PASS_REGULAR_EXPRESSION "\"scheme\"" FAIL_REGULAR_EXPRESSION "json.exception|granconv: error")
+# A window that holds no usable step size says so, not "observed order nan, 95% CI [nan, nan]".
+add_test(NAME bad-input.window-without-points
+         COMMAND $<TARGET_FILE:granconv> run empty-window --claims ${hard}/claims-empty-window.json
+                 --cache none --out ${ctest_out}/bad-input-33/window-without-points)
+set_tests_properties(bad-input.window-without-points PROPERTIES LABELS bad-input TIMEOUT 120
+                     PASS_REGULAR_EXPRESSION "the window \\[1e-09, 2e-09\\] holds no points to fit"
+                     FAIL_REGULAR_EXPRESSION "nan")
+# Left from issue 12: a report stopped by SIGTERM removes its work directory.
+add_test(NAME bad-input.report-sigterm-cleans-up
+         COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DOUT=${ctest_out}/bad-input-33/report-sigterm
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/check_signal_cleanup.cmake)
+set_tests_properties(bad-input.report-sigterm-cleans-up PROPERTIES LABELS bad-input TIMEOUT 180)

@@ -8,6 +8,9 @@
 #   DEV_FULL_AT: a file the command writes (path under OUT) lands on a full
 #   disk: the temporary it is written to, <file>.tmp-<pid>, is made a link to
 #   /dev/full beforehand (the shell execs the command, so its pid is known).
+#   FILE_SIZE_LIMIT: every file the command writes is cut at this many 512-byte
+#   blocks (ulimit -f, SIGXFSZ ignored): each write past it fails with EFBIG,
+#   as on a full disk, whatever file it is.
 # The progress lines ("study 1 of 1  <id>: PASS (1.0 s)", "item 4 of 6  ...") are not
 # messages and are left out of the one-line check.
 cmake_minimum_required(VERSION 3.19)
@@ -15,6 +18,9 @@ set(work ${OUT}.cwd)
 file(REMOVE_RECURSE ${OUT} ${work})
 file(MAKE_DIRECTORY ${work})
 set(command "exec '${GRANCONV}'")
+if(FILE_SIZE_LIMIT)
+  set(command "trap '' XFSZ && ulimit -f ${FILE_SIZE_LIMIT} && ${command}")
+endif()
 if(DEV_FULL_AT)
   get_filename_component(full_dir "${OUT}/${DEV_FULL_AT}" DIRECTORY)
   set(command "mkdir -p '${full_dir}' && ln -s /dev/full '${OUT}/${DEV_FULL_AT}.tmp-'$$ && ${command}")

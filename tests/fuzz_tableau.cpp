@@ -25,6 +25,7 @@
 
 #include "schemes/tableau_expression.hpp"
 #include "schemes/tableau_file.hpp"
+#include "tests/fuzz_mutate.hpp"
 
 namespace {
 
@@ -63,38 +64,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 #ifndef GRANCONV_LIBFUZZER
 namespace {
 
-// Byte-level mutations plus the grammar's own tokens, so that mutants reach
-// past the first syntax error.
-std::string mutate(std::string s, std::mt19937_64& rng) {
-  static const std::vector<std::string> tokens = {"(", ")", "-", "+", "*", "/", "sqrt(", "1e999", "0", "1/3", ".5",
-                                                  "[", "]", "{", "}", ",", ":", "\"", "\"A\":", "\"b\":", "\"c\":",
-                                                  "\"name\":", "\"order\":", "null", "1e-400", "\\u0000", "9999999999999"};
-  auto pick = [&](std::size_t n) { return n ? static_cast<std::size_t>(rng() % n) : 0; };
-  const int edits = 1 + static_cast<int>(rng() % 8);
-  for (int k = 0; k < edits; ++k) {
-    const std::size_t pos = pick(s.size() + 1);
-    switch (rng() % 6) {
-      case 0:
-        if (!s.empty()) s[pick(s.size())] ^= static_cast<char>(1u << (rng() % 8));
-        break;
-      case 1:
-        if (!s.empty()) s.erase(pick(s.size()), 1 + pick(8));
-        break;
-      case 2: s.insert(pos, tokens[pick(tokens.size())]); break;
-      case 3: s.insert(pos, 1, static_cast<char>(rng() % 256)); break;
-      case 4:  // duplicate a stretch (deepens nesting, lengthens rows)
-        if (!s.empty()) {
-          const std::size_t a = pick(s.size()), len = 1 + pick(std::min<std::size_t>(64, s.size() - a));
-          s.insert(pos, s.substr(a, len));
-        }
-        break;
-      default:
-        if (s.size() > 1) s.resize(pick(s.size()));
-    }
-  }
-  if (s.size() > (1u << 20)) s.resize(1u << 20);
-  return s;
-}
+const std::vector<std::string> tokens = {"(", ")", "-", "+", "*", "/", "sqrt(", "1e999", "0", "1/3", ".5",
+                                         "[", "]", "{", "}", ",", ":", "\"", "\"A\":", "\"b\":", "\"c\":",
+                                         "\"name\":", "\"order\":", "null", "1e-400", "\\u0000", "9999999999999"};
+
+std::string mutate(const std::string& s, std::mt19937_64& rng) { return granconv::fuzz::mutate(s, rng, tokens); }
 
 }  // namespace
 

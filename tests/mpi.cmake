@@ -42,3 +42,6 @@ endfunction()
 granconv_mpi_error_test(error-bad-input no-such-claim)
 granconv_mpi_error_test(error-cell-failure jvb-fig6-irk-impact --reference-budget 1e-9)
 granconv_mpi_error_test(error-claim-failure jvb-fig6-irk-impact jvb-fig3-gl-xv --reference-budget 1e-9)
+# Issue 33: a catalogue nested 200 000 levels deep (tests/hardening_inputs.cmake),
+# refused while parsing on every rank (it crashed every rank before).
+granconv_mpi_error_test(error-deep-catalogue deep-value --claims ${CMAKE_CURRENT_BINARY_DIR}/hardening-inputs/claims-deep-200000.json)

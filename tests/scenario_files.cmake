@@ -56,8 +56,11 @@ granconv_bad_input(scenario-file-duplicate-key "duplicate-key.json: contacts\\[0
   reference --scenario-file ${sf}/duplicate-key.json --t 1)
 granconv_bad_input(scenario-file-non-finite "non-finite.json: t_end: must be a finite number"
   reference --scenario-file ${sf}/non-finite.json --t 1)
-# A device that never ends stands for a huge file: refused after the cap, unparsed.
-granconv_bad_input(scenario-file-huge "/dev/zero: more than 33554432 bytes, the limit"
+# A huge file (sparse, made by tests/hardening_inputs.cmake) is refused by its
+# size, unread; a device that never ends is not a regular file.
+granconv_bad_input(scenario-file-huge "huge-40M.json: more than 33554432 bytes, the limit"
+  reference --scenario-file ${CMAKE_CURRENT_BINARY_DIR}/hardening-inputs/huge-40M.json --t 1)
+granconv_bad_input(scenario-file-device "/dev/zero: is a character device, not a regular file"
   reference --scenario-file /dev/zero --t 1)
 granconv_bad_input(scenario-file-unknown-key "unknown-key.json: contacts.stifness: unknown key \\(did you mean 'stiffness'\\?\\)"
   reference --scenario-file ${sf}/unknown-key.json --t 1)

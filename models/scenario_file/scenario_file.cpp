@@ -255,7 +255,7 @@ ScenarioFile parse_scenario_file(const std::string& text, const std::string& sou
 }
 
 ScenarioFile read_scenario_file(const std::filesystem::path& file, std::size_t max_bytes) {
-  return parse_scenario_file(strict_json::read_capped(file, max_bytes), file.string());
+  return parse_scenario_file(strict_json::read_capped(file, max_bytes), printable(file.string()));
 }
 
 }  // namespace granconv

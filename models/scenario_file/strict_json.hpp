@@ -1,22 +1,22 @@
 #pragma once
-// JSON written by a person and read from disk, trusted for nothing: at most
-// max_bytes are read (a huge file, or a device that never ends, is refused
-// before it is parsed), a key given twice in one object is refused (the
+// JSON written by a person and read from disk, trusted for nothing: only a
+// regular file of at most max_bytes is read (regular_file.hpp), nesting is
+// limited while parsing (json_input.hpp), a key given twice in one object is refused (the
 // parser would silently keep the last), and so is a number that does not fit
 // a double (1e400 parses as infinity). Every failure is one line
 // "SOURCE: PATH: what", PATH naming the field ("contacts[3].stiffness").
-#include <cerrno>
 #include <cmath>
 #include <cstddef>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "models/find_by_name.hpp"
+#include "models/input/json_input.hpp"
+#include "models/input/printable.hpp"
+#include "models/input/regular_file.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -35,18 +35,9 @@ inline std::string element(const std::string& parent, std::size_t index) {
 }
 
 inline std::string read_capped(const std::filesystem::path& file, std::size_t max_bytes) {
-  const std::string source = file.string();
-  errno = 0;
-  std::ifstream in(file, std::ios::binary);
-  if (!in) fail(source, "", std::string("cannot read it: ") + std::strerror(errno ? errno : EIO));
-  std::string text;
-  char buf[1 << 16];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    text.append(buf, static_cast<std::size_t>(in.gcount()));
-    if (text.size() > max_bytes) fail(source, "", "more than " + std::to_string(max_bytes) + " bytes, the limit");
-  }
-  if (in.bad()) fail(source, "", std::string("read error: ") + std::strerror(errno ? errno : EIO));
-  return text;
+  RegularFileText r = try_read_regular_file(file, max_bytes);
+  if (r.failure != ReadFailure::none) fail(printable(file.string()), "", r.cause);
+  return std::move(r.text);
 }
 
 namespace detail {
@@ -78,10 +69,12 @@ inline nlohmann::json parse(const std::string& text, const std::string& source) 
   auto begin_element = [&] {
     if (!frames.empty() && frames.back().array) ++frames.back().count;
   };
+  struct TooDeep {};
   auto track = [&](int, E event, nlohmann::json& parsed) {
     switch (event) {
       case E::object_start:
       case E::array_start:
+        if (frames.size() >= kMaxJsonDepth) throw TooDeep{};
         begin_element();
         frames.push_back({event == E::array_start, 0, {}, {}});
         break;
@@ -92,7 +85,7 @@ inline nlohmann::json parse(const std::string& text, const std::string& source) 
       case E::key: {
         const std::string k = parsed.get<std::string>();
         if (!frames.back().keys.insert(k).second)
-          fail(source, field(detail::path_of(frames, frames.size() + 1), k), "key given twice");
+          fail(source, printable(field(detail::path_of(frames, frames.size() + 1), k)), "key given twice");
         frames.back().key = k;
         break;
       }
@@ -105,6 +98,8 @@ inline nlohmann::json parse(const std::string& text, const std::string& source) 
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(text, track);
+  } catch (const TooDeep&) {
+    fail(source, "", nesting_message(kMaxJsonDepth));
   } catch (const nlohmann::json::out_of_range& e) {
     if (e.id != 406 || frames.empty()) fail(source, "", std::string("not valid JSON: ") + e.what());
     // A number beyond a double (1e400): the frames still say where it was.
@@ -112,7 +107,7 @@ inline nlohmann::json parse(const std::string& text, const std::string& source) 
     fail(source, frames.back().array ? element(at, frames.back().count) : field(at, frames.back().key),
          "must be a finite number (it overflows a double)");
   } catch (const nlohmann::json::exception& e) {
-    fail(source, "", std::string("not valid JSON: ") + e.what());
+    fail(source, "", std::string("not valid JSON: ") + printable(e.what()));
   }
   detail::check_finite(j, "", source);
   return j;
@@ -131,7 +126,7 @@ inline void check_keys(const nlohmann::json& object, const std::vector<std::stri
       if (const std::size_t d = edit_distance(k, n); d < best) best = d, nearest = n;
     }
     if (!found)
-      fail(source, field(path, k),
+      fail(source, printable(field(path, k)),
            "unknown key" + (nearest.empty() ? " (known: " + all + ")" : " (did you mean '" + nearest + "'?)"));
   }
 }

@@ -14,6 +14,7 @@
 #include "reports/pages/validation_page.hpp"
 
 #include "reports/atomic_file.hpp"
+#include "reports/work_dirs.hpp"
 #include "reports/figures/figures.hpp"
 #include "reports/format.hpp"
 #include "reports/study_file.hpp"
@@ -197,6 +198,7 @@ std::string validation_file_stem(const std::string& name) { return report_detail
 
 void write_validation_page(const ValidationResult& r, const fs::path& validate_dir, const std::string& gnuplot) {
   const std::string stem = validation_file_stem(r.name);
+  check_under_output_root(validate_dir / stem);
   fs::create_directories(validate_dir);
   fs::path tmp;
   for (int attempt = 0;; ++attempt) {
@@ -204,6 +206,7 @@ void write_validation_page(const ValidationResult& r, const fs::path& validate_d
     if (fs::create_directory(tmp)) break;
     if (attempt > 20) throw std::runtime_error("validate: cannot create a temporary directory in " + validate_dir.string());
   }
+  const ScopedWorkDir registered(tmp);  // removed if a signal ends the run
   try {
     const fs::path figs = tmp / stem;
     fs::create_directory(figs);

@@ -1,6 +1,8 @@
 #include "studies/core/catalogue.hpp"
 
-#include <fstream>
+#include "models/input/json_input.hpp"
+#include "models/input/printable.hpp"
+
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -16,14 +18,7 @@ std::vector<fs::path> catalogue_files(const fs::path& catalogue) {
   std::error_code ec;
   if (!fs::is_directory(catalogue, ec)) return {catalogue};
   const fs::path index = catalogue / "index.json";
-  std::ifstream in(index);
-  if (!in) throw std::runtime_error("cannot read the catalogue index " + index.string());
-  nlohmann::json j;
-  try {
-    in >> j;
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error("catalogue index " + index.string() + " is not valid JSON: " + e.what());
-  }
+  const nlohmann::json j = read_json_limited(index.string(), kMaxCatalogueFileBytes, "catalogue index");
   if (!j.is_object() || !j.contains("files") || !j["files"].is_array() || j["files"].empty())
     throw std::runtime_error("catalogue index " + index.string() + " has no non-empty array 'files'");
   std::vector<fs::path> files;

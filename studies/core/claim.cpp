@@ -1,11 +1,14 @@
 #include "studies/core/claim.hpp"
 
 #include <cstdlib>
-#include <fstream>
 #include <set>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "models/find_by_name.hpp"
+#include "models/input/json_input.hpp"
+#include "models/input/printable.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/core/catalogue_rules.hpp"
 #include "studies/core/claim_kinds.hpp"
@@ -47,13 +50,16 @@ void read_deviation(FieldReader& r, Claim& c) {
 NegativeTwin read_twin(FieldReader& t) {
   NegativeTwin n;
   n.name = t.req<std::string>("name");
-  t.check(!n.name.empty() && n.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-.") == std::string::npos,
-          "name", "must be lower-case letters, digits, '-' and '.' (it names a ctest)");
+  t.check(valid_output_name(n.name), "name",
+          fmt::format("'{}' is refused: {} (it names a ctest)", printable(n.name), output_name_rule()));
   n.why = t.req<std::string>("why");
   n.perturb = t.object("perturb", [](FieldReader& p) {
     nlohmann::json j = nlohmann::json::object();
-    if (const auto f = p.maybe<std::string>("tableau"))
-      j["tableau"] = resolve_claim_file(*f, claim_file_folders().tableaux, p.base_dir).string();
+    if (const auto f = p.maybe<std::string>("tableau")) try {
+        j["tableau"] = resolve_claim_file(*f, claim_file_folders().tableaux, p.base_dir).string();
+      } catch (const std::exception& e) {
+        p.problem("tableau", e.what());
+      }
     if (p.has("params")) j["params"] = p.req<std::vector<std::string>>("params");
     if (const auto s = p.maybe<std::string>("start")) j["start"] = *s;
     if (const auto d = p.maybe<double>("dissipation_scale", positive())) j["dissipation_scale"] = *d;
@@ -75,11 +81,29 @@ ClaimFileFolders& folders_storage() {
 void set_claim_file_folders(ClaimFileFolders folders) { folders_storage() = std::move(folders); }
 const ClaimFileFolders& claim_file_folders() { return folders_storage(); }
 
+bool valid_output_name(const std::string& name) {
+  return !name.empty() && name.size() <= kMaxNameLength && name.front() != '.' &&
+         name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789.-") == std::string::npos;
+}
+
+std::string output_name_rule() {
+  return "must be 1 to " + std::to_string(kMaxNameLength) +
+         " lower-case letters, digits, '.' and '-', not starting with '.' (it becomes a file name)";
+}
+
 std::filesystem::path resolve_claim_file(const std::string& name, const std::filesystem::path& given,
                                          const std::filesystem::path& base_dir) {
   const std::filesystem::path p(name);
+  if (!given.empty()) {
+    if (name.empty() || name.front() == '.' || name.size() > 255 ||
+        name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-") != std::string::npos)
+      throw std::invalid_argument(fmt::format("'{}' must be a plain file name in {} (letters, digits, '.', '_', '+', "
+                                              "'-'; no '/', not starting with '.')",
+                                              printable(name), printable(given.string())));
+    return given / p;
+  }
   if (p.is_absolute()) return p;
-  return (given.empty() ? base_dir : given) / p;
+  return base_dir / p;
 }
 
 Claim parse_claim(const nlohmann::json& j, std::vector<std::string>& problems, const std::string& unnamed,
@@ -91,9 +115,14 @@ Claim parse_claim(const nlohmann::json& j, std::vector<std::string>& problems, c
     return c;
   }
   const bool named = j.contains("id") && j.at("id").is_string();
-  FieldReader r(j, named ? "claim '" + j.at("id").get<std::string>() + "'" : unnamed, problems);
+  FieldReader r(j, named ? fmt::format("claim '{}'", printable(j.at("id").get<std::string>())) : unnamed, problems);
   r.base_dir = base_dir;
   c.id = r.req<std::string>("id");
+  // The id names the record (DIR/studies/<id>.json), its pages and ctests.
+  if (named && !valid_output_name(c.id)) {
+    problems.push_back(fmt::format("{}: id '{}' is refused: it {}", unnamed, printable(c.id), output_name_rule()));
+    return c;
+  }
   c.title = r.req<std::string>("title");
   r.object("source", [&](FieldReader& s) {
     c.paper = s.req<std::string>("paper");
@@ -149,14 +178,7 @@ std::filesystem::path default_claims_file() {
 }
 
 Catalogue read_catalogue(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) throw std::runtime_error("cannot read the claim catalogue " + file.string());
-  nlohmann::json j;
-  try {
-    in >> j;
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error("claim catalogue " + file.string() + " is not valid JSON: " + e.what());
-  }
+  const nlohmann::json j = read_json_limited(file.string(), kMaxCatalogueFileBytes, "claim catalogue");
   if (!j.is_object() || !j.contains("claims") || !j.at("claims").is_array())
     throw std::runtime_error("claim catalogue " + file.string() + " has no list 'claims'");
   Catalogue cat;

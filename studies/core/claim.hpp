@@ -117,6 +117,16 @@ Claim parse_claim(const nlohmann::json& record, std::vector<std::string>& proble
 // As parse_claim, throwing std::invalid_argument with the first problem.
 Claim parse_claim(const nlohmann::json& record);
 
+// A name that becomes a file name under --out (a claim id, a figure name, a
+// negative twin's name): lower-case letters, digits, '.' and '-', not starting
+// with '.', at most 100 characters; so "..", "a/b", "/abs" and "" never reach
+// a path.
+inline constexpr std::size_t kMaxNameLength = 100;
+bool valid_output_name(const std::string& name);
+std::string output_name_rule();
+// A claim catalogue file (the largest shipped one is ~80 kB).
+inline constexpr std::size_t kMaxCatalogueFileBytes = std::size_t(16) << 20;
+
 // Decimal digits a sweep can run in, each with its scalar and reference:
 // 16 (double, CVODE), 32 (DoubleDouble, libqd's double-double; its RKF 7(8) reference certified
 // in 50 digits), 50 (Mp50 = cpp_bin_float_50, 50-digit RKF 7(8) reference).
@@ -134,8 +144,10 @@ struct ClaimFileFolders {
 };
 void set_claim_file_folders(ClaimFileFolders folders);  // before the catalogue is read
 const ClaimFileFolders& claim_file_folders();
-// `name` itself when absolute; else in `given` (a ClaimFileFolders member)
-// when set, else in `base_dir` (the catalogue file's folder, FieldReader::base_dir).
+// In `given` (a ClaimFileFolders member) when set, where `name` must be a plain
+// file name (no '/', no leading '.'; else std::invalid_argument); else `name`
+// itself when absolute, or in `base_dir` (the catalogue file's folder,
+// FieldReader::base_dir): a catalogue is code and may point anywhere it reads.
 std::filesystem::path resolve_claim_file(const std::string& name, const std::filesystem::path& given,
                                          const std::filesystem::path& base_dir);
 

@@ -161,6 +161,12 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
     res.model = model_name(claim_problem<double>(claim).chain);
 
   const double t_end = static_cast<double>(pr.t_end);
+  // Checked at load for catalogue claims; here too for claims built in code.
+  if (const std::string why = grid_budget_problem(grid_budget(t_end, claim.grid.h_max, claim.grid.h_min,
+                                                              claim.grid.per_decade, double(pr.y0.size()),
+                                                              !final_time_only(claim)));
+      !why.empty())
+    throw std::invalid_argument("claim '" + claim.id + "': its grid is refused: " + why);
   res.steps = step_counts(t_end, claim.grid.h_max, claim.grid.h_min, claim.grid.per_decade);
   const std::size_t m = res.steps.size();
   res.h.resize(m);

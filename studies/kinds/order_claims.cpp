@@ -6,6 +6,7 @@
 #include "studies/support/catalogue_fields.hpp"
 #include "schemes/tableau_file.hpp"
 #include "studies/core/catalogue_rules.hpp"
+#include "studies/core/step_grid_field.hpp"
 
 namespace granconv {
 
@@ -67,12 +68,7 @@ OrderSpec parse_order_spec(FieldReader& r) {
   }
   c.formulation = read_formulation(r);
   c.error_norm = r.req<std::string>("error_norm");
-  c.grid = r.object("grid", [](FieldReader& g) {
-    StepGrid grid{g.req<double>("h_max", positive()), g.req<double>("h_min", positive()),
-                  g.req<int>("per_decade", at_least(1))};
-    g.check(grid.h_max > grid.h_min, "h_min", "must be below h_max");
-    return grid;
-  });
+  c.grid = read_step_grid(r);
   c.checks = r.list("checks", read_check);
   c.trajectory_h = r.maybe<double>("trajectory_h", positive());
   c.error_measure = r.one_of("error", {"grid-max", "final-x", "final-overlap"}, "grid-max");
@@ -82,6 +78,12 @@ OrderSpec parse_order_spec(FieldReader& r) {
   c.gamma_per_h = r.maybe<double>("gamma_per_h", positive());
   r.check(!c.gamma_per_h || c.scenario_file.empty(), "gamma_per_h",
           "applies to built-in scenarios (it sets the parameter gamma), not to a scenario file");
+  if (r.ok()) try {
+      const auto p = c.scenario_spec ? c.scenario_spec->problem<double>() : make_problem<double>(c.scenario, c.params);
+      check_grid_budget(r, c.grid, p.t_end, static_cast<std::size_t>(p.y0.size()), c.error_measure == "grid-max");
+    } catch (const std::exception& e) {
+      r.problem("scenario", e.what());
+    }
   return c;
 }
 
@@ -91,6 +93,14 @@ ClaimResult run_order_claim(const Claim& claim, const OrderSpec&, const StudyOpt
   std::string s = fmt::format("{} {}", shout(r.verdict), claim.id);
   for (const auto& c : r.checks) {
     const auto& f = c.used();
+    if (f.points == 0) {  // no order to print: say why instead of "nan [nan, nan]"
+      const std::string where = c.check.window ? fmt::format("the window [{:.3g}, {:.3g}]", c.check.window->h_min,
+                                                             c.check.window->h_max)
+                                               : std::string("the usable step sizes");
+      s += fmt::format("\n  [{}] {} fit: {} hold{} no points to fit: {}{}", c.check.label, to_string(c.check.fit), where,
+                       c.check.window ? "s" : "", to_string(c.verdict), c.pass ? "" : " — " + c.reason);
+      continue;
+    }
     s += fmt::format("\n  [{}] {} fit: observed order {:.3f}, 95% CI [{:.3f}, {:.3f}], expected {} ± {}, points "
                      "used span [{:.3g}, {:.3g}], {} points: {}{}",
                      c.check.label, to_string(c.check.fit), f.order, f.ci_lo, f.ci_hi, c.check.expected_order,

@@ -45,14 +45,14 @@ const nlohmann::json* FieldReader::get(const std::string& key, bool required) {
   if (has(key)) return &o_.at(key);
   if (required) {
     failed_.insert(key);
-    problems_.push_back(claim_ + ": missing field '" + at(key) + "'");
+    problems_.push_back(printable(claim_ + ": missing field '" + at(key) + "'"));
   }
   return nullptr;
 }
 
 void FieldReader::problem(const std::string& key, const std::string& msg) {
   failed_.insert(key);
-  problems_.push_back(claim_ + ": field '" + at(key) + "' " + msg);
+  problems_.push_back(printable(claim_ + ": field '" + at(key) + "' " + msg));
 }
 
 void FieldReader::check(bool ok, const std::string& key, const std::string& msg) {

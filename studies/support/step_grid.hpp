@@ -2,12 +2,20 @@
 // Step sizes h = T/n with integer n, so that the final time is hit exactly,
 // geometric in h between h_max and h_min.
 #include <cmath>
+#include <stdexcept>
 #include <vector>
+
+#include "studies/support/grid_budget.hpp"
 
 namespace granconv {
 
 inline std::vector<long> step_counts(double t_end, double h_max, double h_min, int per_decade) {
   // Both ends belong to the grid: count intervals, then space them evenly in log h.
+  // The last guard (claims are held to grid_budget's limits at load): never allocate a grid without bound.
+  const double points = grid_budget(t_end, h_max, h_min, per_decade, 1).points;
+  if (!(points <= kMaxGridPoints))
+    throw std::invalid_argument(fmt::format("a step grid of {:.3g} step sizes is above the limit of {:.3g}", points,
+                                            kMaxGridPoints));
   const long intervals = std::max(1L, std::lround(per_decade * std::log10(h_max / h_min)));
   std::vector<long> n;
   for (long i = 0; i <= intervals; ++i) {

@@ -3,6 +3,9 @@
 // swept parameter one of the scenario's.
 #include <algorithm>
 
+#include <fmt/format.h>
+
+#include "models/input/printable.hpp"
 #include "models/scenarios.hpp"
 #include "studies/support/catalogue_fields.hpp"
 #include "studies/kinds/jvb2020/sweep_claims.hpp"
@@ -85,7 +88,9 @@ SweepSpec parse_sweep_spec(FieldReader& r) {
   s.figures = r.list(
       "figures",
       [](FieldReader& e) {
-        return SweepSpec::Figure{e.req<std::string>("name"),   e.opt<std::string>("title", ""),
+        const auto name = e.req<std::string>("name");
+        e.check(valid_output_name(name), "name", fmt::format("'{}' is refused: {}", printable(name), output_name_rule()));
+        return SweepSpec::Figure{name,                         e.opt<std::string>("title", ""),
                                  e.opt<std::string>("caption", ""), e.opt<std::string>("ylabel", ""),
                                  e.opt<bool>("logy", false),    e.req<std::vector<std::string>>("series")};
       },

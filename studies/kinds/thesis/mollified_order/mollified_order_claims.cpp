@@ -14,6 +14,8 @@
 #include <fmt/format.h>
 
 #include "studies/core/catalogue_rules.hpp"
+#include "models/scenarios.hpp"
+#include "studies/core/step_grid_field.hpp"
 #include "studies/kinds/thesis/mollified_order/mollified_order_detail.hpp"
 #include "studies/support/catalogue_fields.hpp"
 
@@ -53,12 +55,13 @@ MollifiedOrderSpec parse_mollified_order_spec(FieldReader& r) {
   const auto sc = read_scenario(r, std::nullopt, true);
   s.scenario = sc.scenario;
   s.params = sc.params;
-  s.grid = r.object("grid", [](FieldReader& g) {
-    StepGrid grid{g.req<double>("h_max", positive()), g.req<double>("h_min", positive()),
-                  g.req<int>("per_decade", at_least(1))};
-    g.check(grid.h_max > grid.h_min, "h_min", "must be below h_max");
-    return grid;
-  });
+  s.grid = read_step_grid(r);
+  if (r.ok()) try {
+      const auto p = make_problem<double>(s.scenario, s.params);
+      check_grid_budget(r, s.grid, p.t_end, static_cast<std::size_t>(p.y0.size()), true);
+    } catch (const std::exception& e) {
+      r.problem("scenario", e.what());
+    }
   s.eps = r.req<std::vector<double>>("eps", positive());
   r.check(s.eps.size() >= 3 && std::adjacent_find(s.eps.begin(), s.eps.end(), std::greater_equal<>()) == s.eps.end(),
           "eps", "needs at least 3 strictly increasing widths");

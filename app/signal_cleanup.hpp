@@ -1,0 +1,11 @@
+#pragma once
+// SIGINT, SIGTERM and SIGHUP end granconv as they would have, but only after
+// the registered work directories are removed (reports/work_dirs.hpp): the
+// signals are blocked in every thread and taken by one thread with sigwait,
+// where removing files is safe (a signal handler may not allocate). Call once,
+// first, before any other thread starts, so that every thread inherits the mask.
+namespace granconv::cli {
+
+void install_signal_cleanup();
+
+}  // namespace granconv::cli

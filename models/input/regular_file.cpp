@@ -1,0 +1,85 @@
+#include "models/input/regular_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <new>
+#include <stdexcept>
+
+#include "models/input/printable.hpp"
+
+namespace granconv {
+
+namespace {
+
+const char* kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  return "not a regular file";
+}
+
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+}  // namespace
+
+RegularFileText try_read_regular_file(const std::filesystem::path& file, std::size_t max_bytes) {
+  RegularFileText r;
+  const auto fail = [&](ReadFailure f, std::string cause) {
+    r.failure = f;
+    r.cause = std::move(cause);
+    r.text.clear();
+    return r;
+  };
+  Fd f;
+  do f.fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  while (f.fd < 0 && errno == EINTR);
+  if (f.fd < 0) {
+    const int err = errno;
+    return fail(err == ENOENT ? ReadFailure::missing : ReadFailure::unreadable,
+                std::string("cannot read it: ") + std::strerror(err));
+  }
+  struct stat st {};
+  if (::fstat(f.fd, &st) != 0) return fail(ReadFailure::unreadable, std::string("cannot stat it: ") + std::strerror(errno));
+  if (!S_ISREG(st.st_mode))
+    return fail(ReadFailure::not_regular, std::string("is ") + kind_of(st.st_mode) + ", not a regular file");
+  if (static_cast<unsigned long long>(st.st_size) > max_bytes)
+    return fail(ReadFailure::too_large, "more than " + std::to_string(max_bytes) + " bytes, the limit (it has " +
+                                            std::to_string(st.st_size) + ")");
+  try {
+    r.text.reserve(static_cast<std::size_t>(st.st_size));
+    char buf[1 << 16];
+    for (;;) {
+      const ssize_t n = ::read(f.fd, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) return fail(ReadFailure::unreadable, std::string("read error: ") + std::strerror(errno));
+      if (n == 0) break;
+      // A file that grows while it is read is held to the same limit.
+      if (r.text.size() + static_cast<std::size_t>(n) > max_bytes)
+        return fail(ReadFailure::too_large, "more than " + std::to_string(max_bytes) + " bytes, the limit");
+      r.text.append(buf, static_cast<std::size_t>(n));
+    }
+  } catch (const std::bad_alloc&) {
+    throw std::runtime_error("out of memory reading " + printable(file.string()));
+  }
+  return r;
+}
+
+std::string read_regular_file(const std::filesystem::path& file, std::size_t max_bytes, const std::string& what) {
+  RegularFileText r = try_read_regular_file(file, max_bytes);
+  if (r.failure != ReadFailure::none)
+    throw std::runtime_error(what + (what.empty() ? "" : " ") + printable(file.string()) + ": " + r.cause);
+  return std::move(r.text);
+}
+
+}  // namespace granconv

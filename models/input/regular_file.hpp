@@ -1,0 +1,29 @@
+#pragma once
+// Reading a file that someone else may have put there: only a regular file is
+// read. The open is non-blocking, so a FIFO with no writer (or a device) is
+// refused at once instead of blocking forever; fstat then says what it is. At
+// most max_bytes are read: a larger file is refused before it is read whole.
+// Every failure is one line "WHAT PATH: cause", the path printed escaped.
+#include <cstddef>
+#include <filesystem>
+#include <string>
+
+namespace granconv {
+
+// Why a file could not be read: the caller decides whether that is an error
+// (a scenario file) or damage to repair (a cache entry).
+enum class ReadFailure { none, missing, not_regular, too_large, unreadable };
+
+struct RegularFileText {
+  std::string text;
+  ReadFailure failure = ReadFailure::none;
+  std::string cause;  // the one-line cause, empty on success
+};
+
+// Never throws for what the file is; only for memory exhaustion, as a one-line message.
+RegularFileText try_read_regular_file(const std::filesystem::path& file, std::size_t max_bytes);
+
+// Throws std::runtime_error "WHAT PATH: cause" on any failure.
+std::string read_regular_file(const std::filesystem::path& file, std::size_t max_bytes, const std::string& what);
+
+}  // namespace granconv

@@ -1,0 +1,56 @@
+#pragma once
+// The work directories of `report` and `validate` (a page is built whole in
+// one, then swapped into place) are registered while they exist, so that a
+// run stopped by SIGINT, SIGTERM or SIGHUP removes them before it ends
+// (app/signal_cleanup.cpp). After SIGKILL, which no process can catch, the
+// next start in the same --out removes them (app/output_dir.hpp).
+#include <filesystem>
+#include <mutex>
+#include <set>
+#include <system_error>
+
+namespace granconv {
+
+namespace detail {
+struct WorkDirRegistry {
+  std::mutex mutex;
+  std::set<std::filesystem::path> dirs;
+};
+inline WorkDirRegistry& work_dir_registry() {
+  static WorkDirRegistry r;
+  return r;
+}
+}  // namespace detail
+
+// Registers `dir` for its lifetime; the owner still removes it on every normal path.
+class ScopedWorkDir {
+ public:
+  explicit ScopedWorkDir(std::filesystem::path dir) : dir_(std::move(dir)) {
+    auto& r = detail::work_dir_registry();
+    const std::lock_guard lock(r.mutex);
+    r.dirs.insert(dir_);
+  }
+  ~ScopedWorkDir() {
+    auto& r = detail::work_dir_registry();
+    const std::lock_guard lock(r.mutex);
+    r.dirs.erase(dir_);
+  }
+  ScopedWorkDir(const ScopedWorkDir&) = delete;
+  ScopedWorkDir& operator=(const ScopedWorkDir&) = delete;
+
+ private:
+  std::filesystem::path dir_;
+};
+
+// Removes every registered directory (called once, as the process is about to end by a signal).
+inline void remove_registered_work_dirs() {
+  auto& r = detail::work_dir_registry();
+  const std::lock_guard lock(r.mutex);
+  for (const auto& d : r.dirs) {
+    std::error_code ec;
+    std::filesystem::remove_all(d, ec);
+  }
+  r.dirs.clear();
+}
+
+}  // namespace granconv
