@@ -1,7 +1,8 @@
 // `granconv atlas`: the order atlas as its own command. It runs the catalogue's
 // "atlas" claim (the same record `granconv run atlas` writes to
 // DIR/studies/atlas.json) and writes DIR/atlas/atlas.json plus the per-cell
-// convergence data as DIR/atlas/cells.csv, each atomically.
+// convergence data as DIR/atlas/cells.csv, each atomically (the record with
+// its checksum, reports/record_checksum.hpp).
 #include <algorithm>
 #include <chrono>
 #include <iostream>
@@ -14,6 +15,7 @@
 #include "app/output_flags.hpp"
 #include "app/progress_display.hpp"
 #include "reports/atomic_file.hpp"
+#include "reports/record_checksum.hpp"
 #include "studies/atlas/atlas_claims.hpp"
 #include "studies/core/catalogue.hpp"
 #include "studies/core/claim.hpp"
@@ -53,7 +55,7 @@ int atlas(const AtlasArgs& a) {
   }
   const auto dir = std::filesystem::path(a.out) / "atlas";
   if (is_writer()) {  // under MPI, rank 0 writes (every rank holds the same result)
-    write_file_atomically(dir / "atlas.json", r.record.dump(1) + "\n");
+    write_file_atomically(dir / "atlas.json", sealed_json_text(r.record));
     write_file_atomically(dir / "cells.csv", csv);
   }
   progress.finish(1, claim->id, "done", seconds);  // the verdicts are in the summary

@@ -11,6 +11,7 @@
 #include <iostream>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <set>
 #include <thread>
 
@@ -27,6 +28,7 @@
 #include "reference/cache/reference_cache.hpp"
 #include "reports/atomic_file.hpp"
 #include "reports/json_file.hpp"
+#include "reports/record_checksum.hpp"
 #include "reports/report.hpp"
 #include "reports/status.hpp"
 #include "schemes/scheme_catalogue.hpp"
@@ -34,6 +36,7 @@
 #include "studies/core/catalogue.hpp"
 #include "studies/core/claim.hpp"
 #include "studies/core/claim_kinds.hpp"
+#include "studies/core/record_verdicts.hpp"
 #include "studies/core/study.hpp"
 #include "studies/kinds/nb2011/lzb_claims.hpp"
 #include "studies/support/comparison.hpp"
@@ -83,6 +86,22 @@ std::vector<ReportClaim> report_claims(const std::vector<Claim>& catalogue) {
   return out;
 }
 
+// The report of DIR's records, each checked against its claim: its verdicts
+// recomputed from its numbers and the catalogue's bands. A heavy claim's
+// record (not shown) is checked against itself only.
+ReportOptions report_options(const std::filesystem::path& out, const std::vector<Claim>& catalogue) {
+  ReportOptions o{out, "gnuplot", report_claims(catalogue)};
+  o.check_record = [&catalogue](const std::filesystem::path& file, const nlohmann::json& record) {
+    const Claim* claim = nullptr;
+    if (record.is_object() && record.contains("study") && record.at("study").is_string())
+      for (const auto& c : catalogue)
+        if (c.id == record.at("study").get<std::string>() && !c.heavy) claim = &c;
+    const std::string why = record_contradiction(record, claim);
+    if (!why.empty()) throw std::runtime_error("report: result record " + file.string() + ": " + why);
+  };
+  return o;
+}
+
 // Several claims are the cells of one distributed loop: each runs whole on
 // one rank (its own loops on that rank's threads), the dearest first (by the
 // seconds of its previous record in DIR/studies, if any: the order changes no
@@ -95,8 +114,11 @@ std::vector<ClaimResult> run_claims_as_cells(const std::vector<const Claim*>& cl
   const std::size_t n = claims.size();
   std::vector<double> cost(n, 0);
   for (std::size_t k = 0; k < n && is_writer(); ++k) try {
-      cost[k] = read_json_file(out / "studies" / (claims[k]->id + ".json"), "result record").value("seconds", 0.0);
-    } catch (const std::exception&) {  // no previous record: no hint
+      const auto file = out / "studies" / (claims[k]->id + ".json");
+      const auto previous = read_json_file(file, "result record");
+      verify_checksum(previous, file, "result record", "");
+      cost[k] = previous.value("seconds", 0.0);
+    } catch (const std::exception&) {  // no previous record, or not one to trust: no hint
     }
   DistributedLoop loop{.order = first_first(n), .jobs = distribution_ranks() > 1 ? 1 : base.jobs,
                        .first_failure_by_index = true};
@@ -124,7 +146,7 @@ std::vector<ClaimResult> run_claims_as_cells(const std::vector<const Claim*>& cl
   std::size_t arrived = 0;
   loop.arrived = [&](std::size_t k, std::string_view bytes) {
     const ClaimResult r = result(bytes);
-    write_file_atomically(out / "studies" / (claims[k]->id + ".json"), r.record.dump(1) + "\n");
+    write_file_atomically(out / "studies" / (claims[k]->id + ".json"), sealed_json_text(r.record));
     progress.finish(++arrived, claims[k]->id, shout(r.verdict), r.record.at("seconds").get<double>());
   };
   std::vector<ClaimResult> results(n);
@@ -150,7 +172,7 @@ std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, con
     results.back().record["seconds"] = seconds;
     progress.finish(k + 1, claims[k]->id, shout(results.back().verdict), seconds);
     if (is_writer())  // under MPI, rank 0 writes (every rank holds the same result)
-      write_file_atomically(out / "studies" / (claims[k]->id + ".json"), results.back().record.dump(1) + "\n");
+      write_file_atomically(out / "studies" / (claims[k]->id + ".json"), sealed_json_text(results.back().record));
   }
   return results;
 }
@@ -280,7 +302,7 @@ int report(const ReportArgs& a) {
   prepare_output_dir(a.out);
   if (a.no_run) {
     if (!is_writer()) return 0;  // under MPI, rank 0 draws the report
-    write_report({a.out, "gnuplot", report_claims(claims)});
+    write_report(report_options(a.out, claims));
     std::cout << fmt::format("report: {} written from the results in {}\n",
                              (std::filesystem::path(a.out) / "report" / "index.html").string(),
                              (std::filesystem::path(a.out) / "studies").string());
@@ -312,11 +334,10 @@ int report(const ReportArgs& a) {
   // Results of claims no longer in the catalogue must not reach the report.
   for (const auto& e : std::filesystem::directory_iterator(out / "studies"))
     if (e.path().extension() == ".json" && !ids.count(e.path().filename().string())) std::filesystem::remove(e.path());
-  write_report({out, "gnuplot", report_claims(claims)});
+  write_report(report_options(out, claims));
   // The results summary the README's status column is generated from.
   const std::string line = summary_line(statuses, post_hoc);
-  write_file_atomically(out / "results-summary.json",
-                        nlohmann::json{{"summary", line}, {"claims", rows}}.dump(1) + "\n");
+  write_file_atomically(out / "results-summary.json", sealed_json_text({{"summary", line}, {"claims", rows}}));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (a.output.json)
     print_json({{"summary", line}, {"claims", rows}, {"report", (out / "report" / "index.html").string()},
@@ -400,17 +421,49 @@ int solve(const SolveArgs& a) {
 
 namespace {
 
-// id -> status from a results summary (`report` writes DIR/results-summary.json).
-std::map<std::string, std::string> read_statuses(const std::filesystem::path& file, std::string& line) {
+// id -> status from a results summary (`report` writes DIR/results-summary.json),
+// checked: its checksum, every status as its verdict and the catalogue's
+// expectation give it, the summary line as its statuses count it. (The
+// verdicts themselves are the report's, recomputed from the records when it
+// wrote the summary: here only the checksum covers them.)
+std::map<std::string, std::string> read_statuses(const std::filesystem::path& file, const std::vector<Claim>& claims,
+                                                 std::string& line) {
   const nlohmann::json j = read_json_file(file, "results summary");
+  const std::string rerun = "rerun `granconv report`";
+  verify_checksum(j, file, "results summary", rerun);
+  const std::string where = "results summary " + file.string() + ": ";
+  std::map<std::string, std::string> m;
+  std::vector<std::string> statuses;
   try {
     line = j.at("summary").get<std::string>();
-    std::map<std::string, std::string> m;
-    for (const auto& c : j.at("claims")) m[c.at("id").get<std::string>()] = c.at("status").get<std::string>();
-    return m;
+    for (const auto& c : j.at("claims")) {
+      const auto id = c.at("id").get<std::string>(), verdict = c.at("verdict").get<std::string>(),
+                 expected = c.at("expected_verdict").get<std::string>(), status = c.at("status").get<std::string>();
+      const std::string claim = where + "claim '" + id + "': ";
+      for (const auto* v : {&verdict, &expected})
+        if (*v != "pass" && *v != "fail" && *v != "inconclusive")
+          throw std::runtime_error(claim + "'" + *v + "' is not a verdict (pass, fail or inconclusive)");
+      if (!m.emplace(id, status).second) throw std::runtime_error(claim + "listed twice");
+      statuses.push_back(status);
+      const auto it = std::find_if(claims.begin(), claims.end(), [&](const Claim& k) { return k.id == id; });
+      if (it == claims.end()) continue;  // not in the catalogue: not shown
+      if (expected != it->expected_verdict)
+        throw std::runtime_error(claim + "run expecting '" + expected + "', the catalogue expects '" +
+                                 it->expected_verdict + "': " + rerun);
+      const std::string derived = claim_status(verdict, expected, it->is_new);
+      if (status != derived)
+        throw std::runtime_error(claim + "\"status\" is '" + status + "', but the verdict " + verdict + " (expected " +
+                                 expected + ") gives '" + derived + "'");
+    }
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error("results summary " + file.string() + " is malformed: " + e.what());
   }
+  // "... · N tolerances set after the data": the counts before it are the statuses'.
+  static const std::regex tail(".* · ([0-9]{1,6}) tolerances? set after the data");
+  std::smatch n;
+  if (!std::regex_match(line, n, tail) || line != summary_line(statuses, std::stoi(n[1].str())))
+    throw std::runtime_error(where + "\"summary\" '" + line + "' does not count its claims' statuses");
+  return m;
 }
 
 }  // namespace
@@ -477,7 +530,8 @@ int list(const std::string& what, bool markdown, const std::string& claims_file,
     if (markdown) {
       std::string line;
       const auto statuses =
-          read_statuses(results.empty() ? results_summary_beside(catalogue_path(claims_file)) : std::filesystem::path(results), line);
+          read_statuses(results.empty() ? results_summary_beside(catalogue_path(claims_file)) : std::filesystem::path(results),
+                        claims, line);
       std::cout << "Status from the latest results: " << line << ".\n\n";
       std::cout << "| claim | kind | source | scheme | scenario | expected | status |\n|---|---|---|---|---|---|---|\n";
       for (const auto& c : claims) {

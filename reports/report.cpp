@@ -132,7 +132,7 @@ void write_report(const ReportOptions& opt) {
   std::vector<Study> studies;
   std::set<std::string> ids, slugs;
   for (const auto& f : files) {
-    studies.push_back(parse_study(f));
+    studies.push_back(parse_study(f, opt.check_record));
     if (!ids.insert(studies.back().id).second)
       bad(f, "duplicate study id \"" + studies.back().id + "\"");
     if (!slugs.insert(studies.back().slug).second)

@@ -25,6 +25,9 @@
 // tolerances. A heatmap may carry "blank" (one row per y: why a cell has no
 // value, or null), printed in the cell.
 //
+// Every record must carry its checksum (reports/record_checksum.hpp): a
+// record without one, or damaged or edited since it was written, is refused.
+//
 // The report is built in a temporary sibling DIR/report.tmp-XXXXXXXX and only
 // swapped into place once complete, so a failure (malformed study file,
 // gnuplot error) leaves any previous DIR/report untouched and no partial
@@ -32,8 +35,11 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 namespace granconv {
 
@@ -54,6 +60,10 @@ struct ReportOptions {
   std::string gnuplot = "gnuplot";
   // Empty: the records alone, in file-name order, grouped by their paper.
   std::vector<ReportClaim> catalogue = {};
+  // Called with every record once its checksum matched (reports/record_checksum.hpp),
+  // before anything is written; throws (one line) to refuse it. `granconv
+  // report` recomputes the record's verdicts here (studies/core/record_verdicts.hpp).
+  std::function<void(const std::filesystem::path&, const nlohmann::json&)> check_record = {};
 };
 
 // Throws std::runtime_error on failure (message names the file or gnuplot

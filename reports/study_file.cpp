@@ -1,5 +1,6 @@
 #include "reports/study_file.hpp"
 #include "reports/json_file.hpp"
+#include "reports/record_checksum.hpp"
 #include "reports/status.hpp"
 
 #include <algorithm>
@@ -349,10 +350,15 @@ Study parse_record(const fs::path& f, json& j) {
 
 }  // namespace
 
-// The file is read with a bound on its size; a field of the wrong type that
-// the checks above do not name (nlohmann's type errors) still names the file.
-Study parse_study(const fs::path& f) {
+// The file is read with a bound on its size, and nothing of it is used
+// before its checksum matched; a field of the wrong type that the checks
+// above do not name (nlohmann's type errors) still names the file.
+Study parse_study(const fs::path& f, const std::function<void(const fs::path&, const json&)>& check) {
   json j = read_json_file(f, "report: study file");
+  verify_checksum(j, f, "report: result record",
+                  "rerun its claim (`granconv run " + f.stem().string() + " --out " +
+                      f.parent_path().parent_path().string() + "`)");
+  if (check) check(f, j);
   try {
     return parse_record(f, j);
   } catch (const json::exception& e) {

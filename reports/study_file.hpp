@@ -20,10 +20,13 @@
 //   series [{title, x, y, style: lines|points|linespoints|dashes, color}]
 //   and, for "heatmap", zlabel, x, y, z (one row per y), contour, zmax
 //   (and optionally contour_label, aspect: "equal").
-// Unknown fields are ignored; malformed known fields are errors.
+// Unknown fields are ignored; malformed known fields are errors. Every record
+// carries "checksum" (reports/record_checksum.hpp), verified before anything
+// of it is used.
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <string>
@@ -149,8 +152,10 @@ std::string str_or(const json& j, const char* key, const std::string& dflt = "")
 double num(const json& v);  // non-numbers (null: NaN/inf written by nlohmann) -> NaN
 double num_or(const json& j, const char* key);
 
-// Throws std::runtime_error naming the file when the record is malformed.
-Study parse_study(const fs::path& f);
+// Throws std::runtime_error naming the file when the record has no checksum
+// or another one, when `check` (if set) refuses it, or when it is malformed.
+Study parse_study(const fs::path& f,
+                  const std::function<void(const fs::path&, const json&)>& check = {});
 
 // One entry of a record's "figures" (reports/figures/figure_record.cpp); throws naming the file and figure.
 Figure parse_figure(const fs::path& f, const json& j, std::size_t index);

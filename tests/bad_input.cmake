@@ -113,6 +113,82 @@ granconv_bad_input(results-endless "results summary /dev/zero: is a character de
   list studies --markdown --results /dev/zero)
 granconv_bad_input(results-huge "results summary .*huge-80M.json: more than 67108864 bytes, the limit"
   list studies --markdown --results ${CMAKE_CURRENT_BINARY_DIR}/hardening-inputs/huge-80M.json)
+# Issue 33, section 4: a record or a summary edited after granconv wrote it
+# is refused (tests/check_edited_records.cmake): without its checksum fixed,
+# by the checksum; with it recomputed ("SEAL", tests/edit_record.cpp), by the
+# verdicts recomputed from the record's numbers and the catalogue's band
+# (studies/core/record_verdicts.hpp), or by the summary's statuses recomputed
+# from its verdicts. One cheap claim, run once by the fixture.
+add_executable(edit_record edit_record.cpp)
+target_link_libraries(edit_record PRIVATE granconv_reports)
+set(edited_out ${ctest_out}/bad-input-33/edited-records)
+add_test(NAME bad-input.edited-records-setup
+         COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
+                 -DCLAIM=jvb-fig3-cn-xv -DOUT=${edited_out} -DMODE=setup
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/check_edited_records.cmake)
+set_tests_properties(bad-input.edited-records-setup PROPERTIES LABELS bad-input TIMEOUT 120
+                     FIXTURES_SETUP edited-records)
+function(granconv_edited name file regex)
+  add_test(NAME bad-input.edited-${name}
+           COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DEDIT_RECORD=$<TARGET_FILE:edit_record>
+                   -DOUT=${edited_out} -DMODE=case -DCASE=${name} -DFILE=${file} "-DREGEX=${regex}" "-DEDITS=${ARGN}"
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/check_edited_records.cmake)
+  set_tests_properties(bad-input.edited-${name} PROPERTIES LABELS bad-input TIMEOUT ${GRANCONV_BAD_INPUT_TIMEOUT}
+                       FIXTURES_REQUIRED edited-records)
+endfunction()
+set(record studies/jvb-fig3-cn-xv.json)
+set(damaged "report: result record .*/jvb-fig3-cn-xv\\.json: checksum mismatch: changed after granconv wrote it")
+set(check "report: result record .*/jvb-fig3-cn-xv\\.json: check 'h [^ ]+ 0\\.3'")
+# The issue's edits, the checksum left alone: a verdict, a CI, a byte.
+granconv_edited(record-verdict ${record} "${damaged}" "/verdict=\"fail\"" "/pass=false")
+granconv_edited(record-ci ${record} "${damaged}" "/checks/0/ci95=[1.0,1.1]" "/checks/0/observed_order=1.05")
+granconv_edited(record-byte ${record} "${damaged}" "BYTE=\"observed_order\":")
+granconv_edited(record-no-checksum ${record} "result record .*: no \"checksum\" \\(written by an older granconv" -/checksum)
+# ... and with the checksum recomputed: each field that decides a verdict.
+granconv_edited(sealed-claim-verdict ${record} "the record: \"verdict\" is fail, but its checks give pass"
+  "/verdict=\"fail\"" "/pass=false" SEAL)
+granconv_edited(sealed-check-verdict ${record} "${check}: \"verdict\" is fail, but its numbers give pass"
+  "/checks/0/verdict=\"fail\"" "/checks/0/pass=false" "/verdict=\"fail\"" "/pass=false" SEAL)
+granconv_edited(sealed-check-pass ${record} "${check}: \"pass\" is false with the verdict pass" "/checks/0/pass=false" SEAL)
+granconv_edited(sealed-ci ${record} "${check}: \"ci95\" starts at 1, its least_squares CI at"
+  "/checks/0/ci95=[1.0,1.1]" SEAL)
+granconv_edited(sealed-fit ${record} "${check}: \"least_squares\": order 1.05 \\[1, 1.1\\] is not the fit of the record's errors"
+  "/checks/0/ci95=[1.0,1.1]" "/checks/0/observed_order=1.05" "/checks/0/least_squares/ci95=[1.0,1.1]"
+  "/checks/0/least_squares/order=1.05" SEAL)
+granconv_edited(sealed-points ${record} "${check}: \"points\" is 3, its least_squares points are"
+  "/checks/0/points=3" SEAL)
+granconv_edited(sealed-fit-window ${record} "${check}: \"fit_window\" starts at 0.01, its least_squares window at"
+  "/checks/0/fit_window=[0.01,0.03]" SEAL)
+granconv_edited(sealed-error ${record} "${check}: \"least_squares\": .* is not the fit of the record's errors"
+  "/error/20=1e-3" SEAL)
+granconv_edited(sealed-usable ${record} "${check}: \"(least_squares|upper_envelope)\": .*(not the fit|uses)"
+  "/usable/20=false" SEAL)
+granconv_edited(sealed-expected-order ${record} "${check}: \"expected_order\" is 1.05, the catalogue's is 2 \\(.*rerun"
+  "/checks/0/expected_order=1.05" SEAL)
+granconv_edited(sealed-tolerance ${record} "${check}: \"tolerance\" is 2, the catalogue's is 0.2"
+  "/checks/0/tolerance=2" SEAL)
+granconv_edited(sealed-max-ci-width ${record} "${check}: \"max_ci_width\" is 10, the catalogue's is 0.4"
+  "/checks/0/max_ci_width=10" SEAL)
+granconv_edited(sealed-rivals ${record} "${check}: \"rivals\" are \\[\\], the catalogue's \\[1.5\\]"
+  "/checks/0/rivals=[]" SEAL)
+granconv_edited(sealed-expected-verdict ${record} "the record: \"expected_verdict\" is 'fail', the catalogue's 'pass'"
+  "/expected_verdict=\"fail\"" SEAL)
+# The summary: its status edited (the issue's third), a byte, no checksum;
+# sealed, a status or a count its verdicts contradict.
+set(summary results-summary.json)
+set(summary_damaged "results summary .*/results-summary\\.json: checksum mismatch")
+granconv_edited(summary-status ${summary} "${summary_damaged}" "/claims/0/status=\"inconclusive\"")
+granconv_edited(summary-byte ${summary} "${summary_damaged}" "BYTE=\"status\":")
+granconv_edited(summary-no-checksum ${summary} "results summary .*: no \"checksum\"" -/checksum)
+granconv_edited(sealed-summary-status ${summary}
+  "claim 'jvb-fig3-cn-xv': \"status\" is 'inconclusive', but the verdict pass \\(expected pass\\) gives 'reproduced'"
+  "/claims/0/status=\"inconclusive\"" SEAL)
+granconv_edited(sealed-summary-expected ${summary}
+  "claim 'jvb-fig3-cn-xv': run expecting 'inconclusive', the catalogue expects 'pass'"
+  "/claims/0/expected_verdict=\"inconclusive\"" "/claims/0/verdict=\"inconclusive\"" "/claims/0/status=\"inconclusive\"" SEAL)
+granconv_edited(sealed-summary-line ${summary} "\"summary\" '0 reproduced .*' does not count its claims' statuses"
+  "/summary=\"0 reproduced · 0 deviate · 1 inconclusive · 0 new · 0 tolerances set after the data\"" SEAL)
+
 granconv_bad_input(tableau-duplicate-key "duplicate key 'b'" validate --tableau @DATA@/tableau-duplicate-key.json --out @OUT@)
 granconv_bad_input(tableau-deep-arrays "tableau file .* is not valid JSON: nested deeper than the limit of 64 levels"
   validate --tableau @DATA@/tableau-deep-arrays.json --out @OUT@)

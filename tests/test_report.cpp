@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "reports/json_file.hpp"
+#include "reports/record_checksum.hpp"
 #include "reports/report.hpp"
 
 namespace fs = std::filesystem;
@@ -123,7 +124,8 @@ json study(const std::string& id, const std::string& group, const std::string& s
   return j;
 }
 
-void write_json(const fs::path& p, const json& j) { std::ofstream(p) << j.dump(1); }
+// As granconv writes a record: with its checksum.
+void write_json(const fs::path& p, const json& j) { std::ofstream(p) << sealed_json_text(j); }
 
 void write_good_studies(const fs::path& dir) {
   write_json(dir / "studies/jvb-fig2-cn-xv.json", study("jvb-fig2-cn-xv", "jvb-fig2", "cn", "xv", 1.5, false, true));
@@ -336,6 +338,47 @@ TEST_CASE("malformed study leaves no report behind", "[report]") {
     FAIL("write_report did not throw");
   } catch (const std::runtime_error& ex) {
     CHECK(std::string(ex.what()).find("broken.json") != std::string::npos);
+  }
+  CHECK_FALSE(fs::exists(d.path / "report"));
+  CHECK_FALSE(has_leftovers(d.path));
+}
+
+TEST_CASE("a record changed after it was written is refused", "[report]") {
+  TempDir d;
+  write_good_studies(d.path);
+  const fs::path f = d.path / "studies/jvb-fig3-gl-xv.json";
+  json j = json::parse(slurp(f));
+  std::string expect;
+  ReportOptions o{d.path};
+  SECTION("a value edited") {
+    j["checks"][0]["pass"] = false;
+    std::ofstream(f) << j.dump(1);
+    expect = "checksum mismatch";
+  }
+  SECTION("no checksum") {
+    j.erase("checksum");
+    std::ofstream(f) << j.dump(1);
+    expect = "no \"checksum\"";
+  }
+  SECTION("re-indented: the same content") {
+    std::ofstream(f) << j.dump(4);
+    write_report(o);
+    CHECK(fs::exists(d.path / "report/index.html"));
+    return;
+  }
+  SECTION("refused by the caller's check") {
+    o.check_record = [](const fs::path& file, const json& record) {
+      if (record.at("study") == "jvb-fig3-gl-xv") throw std::runtime_error("refused " + file.string());
+    };
+    expect = "refused";
+  }
+  try {
+    write_report(o);
+    FAIL("write_report did not throw");
+  } catch (const std::runtime_error& ex) {
+    INFO(ex.what());
+    CHECK(std::string(ex.what()).find("jvb-fig3-gl-xv.json") != std::string::npos);
+    CHECK(std::string(ex.what()).find(expect) != std::string::npos);
   }
   CHECK_FALSE(fs::exists(d.path / "report"));
   CHECK_FALSE(has_leftovers(d.path));

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "reports/record_checksum.hpp"
 #include "reports/report.hpp"
 
 namespace fs = std::filesystem;
@@ -39,7 +40,9 @@ std::string slurp(const fs::path& p) {
   return ss.str();
 }
 
-void write(const fs::path& dir, const json& j) { std::ofstream(dir / "studies" / (j["study"].get<std::string>() + ".json")) << j.dump(); }
+void write(const fs::path& dir, const json& j) {
+  std::ofstream(dir / "studies" / (j["study"].get<std::string>() + ".json")) << sealed_json_text(j);
+}
 
 json record(const std::string& id, const std::string& paper, const std::string& verdict, json checks) {
   return {{"study", id},        {"kind", "table"},  {"title", "claim " + id}, {"source", {{"paper", paper}, {"item", "eq. 1"}}},

@@ -1,7 +1,9 @@
-// Verdicts (studies/core/verdict.hpp) and the catalogue's load-time rules
+// Verdicts (studies/core/verdict.hpp), a record's recomputed
+// (studies/core/record_verdicts.hpp), and the catalogue's load-time rules
 // (studies/core/catalogue_rules.hpp): rivals and tolerance sources.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +13,7 @@
 #include "studies/core/catalogue.hpp"
 #include "studies/core/catalogue_rules.hpp"
 #include "studies/core/claim.hpp"
+#include "studies/core/record_verdicts.hpp"
 #include "studies/core/verdict.hpp"
 
 using namespace granconv;
@@ -152,4 +155,98 @@ TEST_CASE("a catalogue directory is read in its index's order; a duplicate id or
   write("index.json", {{"files", {"../b.json"}}});
   CHECK_THROWS_WITH(load_catalogue(dir), Catch::Contains("is not the name of a .json file beside it"));
   fs::remove_all(dir);
+}
+
+namespace {
+
+json fit_json(const OrderFit& f) {
+  return {{"ok", f.ok}, {"order", f.order}, {"ci95", {f.ci_lo, f.ci_hi}}, {"window", {f.h_min, f.h_max}},
+          {"points", f.points}};
+}
+
+// An order record as the study writes it (studies/core/study.cpp), for the
+// claim's checks on errors of order 2.
+json order_record(const Claim& claim) {
+  std::vector<double> h, e;
+  std::vector<bool> usable;
+  for (int i = 0; i <= 35; ++i) {
+    h.push_back(0.3 * std::pow(10.0, -i / 10.0));
+    e.push_back(h.back() * h.back() * (1 + 0.01 * std::sin(3.0 * i)));
+    usable.push_back(true);
+  }
+  json checks = json::array();
+  Verdict all = Verdict::pass;
+  for (const auto& k : claim.checks) {
+    FitOptions fo;
+    fo.window = k.window;
+    fo.kind = FitKind::least_squares;
+    const OrderFit ls = fit_order(h, e, usable, fo);
+    fo.kind = FitKind::upper_envelope;
+    const OrderFit env = fit_order(h, e, usable, fo);
+    const OrderFit& f = k.fit == FitKind::least_squares ? ls : env;
+    const OrderVerdict v = order_verdict(f, k.expected_order, k.tolerance, k.rivals, k.max_ci_width);
+    all = combine(all, v.verdict);
+    checks.push_back({{"label", k.label},
+                      {"window", k.window ? json{k.window->h_min, k.window->h_max} : json(nullptr)},
+                      {"fit", to_string(k.fit)}, {"expected_order", k.expected_order}, {"rivals", k.rivals},
+                      {"tolerance", k.tolerance}, {"max_ci_width", k.max_ci_width}, {"observed_order", f.order},
+                      {"ci95", {f.ci_lo, f.ci_hi}}, {"fit_window", {f.h_min, f.h_max}}, {"points", f.points},
+                      {"least_squares", fit_json(ls)}, {"upper_envelope", fit_json(env)},
+                      {"envelope_order", env.order}, {"envelope_ci95", {env.ci_lo, env.ci_hi}},
+                      {"pass", v.verdict == Verdict::pass}, {"verdict", to_string(v.verdict)}, {"reason", v.reason}});
+  }
+  const json& first = checks[0];
+  return {{"study", claim.id}, {"kind", "order"}, {"h", h}, {"error", e}, {"usable", usable}, {"checks", checks},
+          {"observed_order", first["observed_order"]}, {"ci95", first["ci95"]},
+          {"fit_window", first["fit_window"]}, {"expected_order", first["expected_order"]},
+          {"tolerance", first["tolerance"]}, {"pass", all == Verdict::pass}, {"verdict", to_string(all)},
+          {"expected_verdict", claim.expected_verdict}, {"new", claim.is_new}};
+}
+
+}  // namespace
+
+TEST_CASE("a record's verdicts are recomputed from its numbers and its claim") {
+  const auto claims = load_catalogue(default_claims_file());
+  const Claim& claim = find_claim(claims, "jvb-fig3-cn-xv");
+  json r = order_record(claim);
+  REQUIRE(r["verdict"] == "pass");
+  CHECK(record_contradiction(r, &claim).empty());
+  CHECK(record_contradiction(r, nullptr).empty());
+  std::string expect;
+  SECTION("the claim's verdict") {
+    r["verdict"] = "fail", r["pass"] = false;
+    expect = "the record: \"verdict\" is fail, but its checks give pass";
+  }
+  SECTION("a check's verdict") {
+    r["checks"][0]["verdict"] = "fail", r["checks"][0]["pass"] = false, r["verdict"] = "fail", r["pass"] = false;
+    expect = "\"verdict\" is fail, but its numbers give pass";
+  }
+  SECTION("a check's pass") {
+    r["checks"][0]["pass"] = false;
+    expect = "\"pass\" is false with the verdict pass";
+  }
+  SECTION("the CI and its fit, consistently") {
+    for (json* c : {&r["checks"][0], &r["checks"][0]["least_squares"]}) (*c)["ci95"] = {1.0, 1.1};
+    expect = "\"least_squares\": order";
+  }
+  SECTION("an error the fit used") {
+    r["error"][20] = 1e-3;
+    expect = "is not the fit of the record's errors";
+  }
+  SECTION("the band") {
+    r["checks"][0]["tolerance"] = 2.0;
+    expect = "\"tolerance\" is 2, the catalogue's is 0.2";
+  }
+  SECTION("the expectation") {
+    r["expected_verdict"] = "fail";
+    expect = "\"expected_verdict\" is 'fail', the catalogue's 'pass'";
+  }
+  SECTION("a kind of its own: a check's verdict worse than the claim's") {
+    r = {{"study", "x"}, {"kind", "table"}, {"verdict", "pass"}, {"pass", true},
+         {"checks", {{{"label", "a"}, {"verdict", "fail"}, {"pass", false}}}}};
+    expect = "the record: \"verdict\" is pass, but its checks give fail";
+  }
+  const std::string why = record_contradiction(r, r["study"] == claim.id ? &claim : nullptr);
+  INFO(why);
+  CHECK(why.find(expect) != std::string::npos);
 }

@@ -17,6 +17,7 @@
 #include "reports/work_dirs.hpp"
 #include "reports/figures/figures.hpp"
 #include "reports/format.hpp"
+#include "reports/record_checksum.hpp"
 #include "reports/study_file.hpp"
 
 namespace granconv {
@@ -210,7 +211,7 @@ void write_validation_page(const ValidationResult& r, const fs::path& validate_d
   try {
     const fs::path figs = tmp / stem;
     fs::create_directory(figs);
-    write_file_atomically(figs / "figures.json", figures_record(r).dump(1));
+    write_file_atomically(figs / "figures.json", sealed_json_text(figures_record(r)));
     report_detail::Study record = report_detail::parse_study(figs / "figures.json");
     for (auto& f : record.figures) f.image = report_detail::draw_figure(record, f, figs, gnuplot);
     write_file_atomically(tmp / (stem + ".json"), r.to_json().dump(2) + "\n");
