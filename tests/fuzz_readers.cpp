@@ -7,7 +7,9 @@
 // fuzz_readers SCRATCH_DIR INPUTS SEED CORPUS_FILE... runs every corpus file
 // and the deep inputs, then INPUTS mutants drawn with std::mt19937_64(SEED).
 // Each input is written to SCRATCH_DIR as a file first: the readers open
-// files, and that path is fuzzed with them.
+// files, and that path is fuzzed with them. A record is read twice: as the
+// mutant is (its checksum refuses it), and sealed with a fresh checksum, so
+// that the record parser behind the checksum meets the mutant too.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -20,6 +22,8 @@
 #include <vector>
 
 #include "models/scenario_file/scenario_file.hpp"
+#include "models/input/json_input.hpp"
+#include "reports/record_checksum.hpp"
 #include "reports/study_file.hpp"
 #include "studies/core/claim.hpp"
 #include "tests/fuzz_mutate.hpp"
@@ -61,6 +65,26 @@ void fuzz_one(const fs::path& scratch, const std::string& text) {
     (void)granconv::report_detail::parse_study(file);
   } catch (const std::exception& e) {
     one_line("result record", e.what(), text);
+  }
+  // The same text sealed with its checksum, so that the record's structure,
+  // not only its checksum, meets the mutation.
+  nlohmann::json j;
+  try {
+    j = granconv::parse_json_limited(text, "fuzz input");
+  } catch (const std::exception& e) {
+    one_line("JSON reader", e.what(), text);
+    return;
+  }
+  if (!j.is_object()) return;
+  {
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out << granconv::sealed_json_text(j);
+    if (!out) finding("driver", "cannot write " + file.string(), text);
+  }
+  try {
+    (void)granconv::report_detail::parse_study(file);
+  } catch (const std::exception& e) {
+    one_line("result record (sealed)", e.what(), text);
   }
 }
 

@@ -20,6 +20,14 @@ granconv_expect_claim_failure(negative.gl2-a12-perturbed-fails-jvb-fig3-gl-xw
   jvb-fig3-gl-xw --tableau ${negative_data}/gl2-a12-perturbed.json)
 granconv_expect_claim_failure(negative.perturbed-c11-fails-jvb-fig6-irk-nobreak
   jvb-fig6-irk-nobreak --dissipation-scale 1.05)
+# The headline reduction claims (issue 35): the same tableau perturbation on
+# fig. 2's GL runs, and a 2 % dissipation error on the tailored IRK's impact.
+granconv_expect_claim_failure(negative.gl2-a12-perturbed-fails-jvb-fig2-gl-xv
+  jvb-fig2-gl-xv --tableau ${negative_data}/gl2-a12-perturbed.json)
+granconv_expect_claim_failure(negative.gl2-a12-perturbed-fails-jvb-fig2-gl-xw
+  jvb-fig2-gl-xw --tableau ${negative_data}/gl2-a12-perturbed.json)
+granconv_expect_claim_failure(negative.perturbed-c11-fails-jvb-fig6-irk-impact
+  jvb-fig6-irk-impact --dissipation-scale 1.02)
 granconv_expect_claim_failure(negative.perturbed-theta-fails-jvb-fig6-theta-impact
   jvb-fig6-theta-impact --dissipation-scale 1.05)
 # A DEM scheme started wrongly (v(−h/2) := v0 while the force acts from t = 0) is first order.
