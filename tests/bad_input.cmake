@@ -117,7 +117,7 @@ granconv_bad_input(tableau-deep-arrays "tableau file .* must hold a JSON object"
 add_test(NAME bad-input.cache-damaged-header
          COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DOUT=${ctest_out}/bad-input-12/cache-damaged-header
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/check_cache_damage.cmake)
-set_tests_properties(bad-input.cache-damaged-header PROPERTIES LABELS bad-input TIMEOUT 120)
+set_tests_properties(bad-input.cache-damaged-header PROPERTIES LABELS bad-input TIMEOUT 180)
 # 8. Temporaries of a killed run are removed at the next start.
 add_test(NAME bad-input.stale-temporaries-removed
          COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DOUT=${ctest_out}/bad-input-12/stale-temporaries
