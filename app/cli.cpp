@@ -84,7 +84,7 @@ int granconv::cli_main(int argc, char** argv) {
   run_cmd->add_option("--tableaux", run_args.tableaux, "Folder of the tableau files the claims name");
   run_cmd->add_option("--scenarios", run_args.scenarios, "Folder of the scenario files the claims name");
   run_cmd->add_option("--reference-budget", run_args.reference_budget,
-                      "Wall-clock seconds allowed per reference (CVODE or 50-digit)")
+                      "Wall-clock seconds allowed per reference (CVODE, 50-digit, bi-stiffness) and LZB impact")
       ->capture_default_str()
       ->check(finite_number("number of seconds", true));
   add_output_flags(run_cmd, run_args.output);
@@ -110,7 +110,7 @@ int granconv::cli_main(int argc, char** argv) {
     cmd->add_option("--t", p.t, "Final time T")->required()->check(finite_number("time", true));
     cmd->add_flag("--json", p.json, "Print JSON");
     cmd->add_option("--cache", p.cache, "Reference cache directory (default: none)");
-    cmd->add_option("--reference-budget", p.reference_budget, "Wall-clock seconds allowed for the CVODE reference")
+    cmd->add_option("--reference-budget", p.reference_budget, "Wall-clock seconds allowed for the reference (and the LZB impact)")
         ->capture_default_str()
         ->check(finite_number("number of seconds", true));
   };

@@ -379,7 +379,7 @@ int solve(const SolveArgs& a) {
     // CVODE Hertz velocities at --t (after the impact) are the reference.
     if (a.mu || !a.start.empty() || a.formulation != "xv")
       throw std::invalid_argument("--mu, --start and --formulation do not apply to scheme '" + a.scheme + "'");
-    const auto j = solve_lzb(pr, a.h, a.t, a.cache);
+    const auto j = solve_lzb(pr, a.h, a.t, a.cache, a.reference_budget);
     if (a.json)
       print_json(j);
     else

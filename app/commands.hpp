@@ -28,7 +28,7 @@ struct RunArgs {
   std::optional<double> mu;         // θ scheme: weight of the local springs (perturbation)
   std::vector<std::string> params;  // scenario overrides key=value (model perturbation)
   std::string claims;
-  double reference_budget = 600;  // seconds per CVODE reference (ReferenceOptions::max_seconds)
+  double reference_budget = 600;  // seconds per reference and LZB impact (ReferenceOptions::max_seconds)
   std::string negative_twin;      // apply the claim's negative twin of this name (it must then fail)
   std::string tableaux, scenarios;  // folders of the file names in claim records (ClaimFileFolders)
   OutputFlags output;
@@ -53,7 +53,7 @@ struct ProblemArgs {
   double t = 0;
   bool json = false;
   std::string cache;
-  double reference_budget = 600;  // seconds (ReferenceOptions::max_seconds)
+  double reference_budget = 600;  // seconds (ReferenceOptions::max_seconds; LzbOptions in solve --scheme lzb)
 };
 
 struct ReferenceArgs : ProblemArgs {

@@ -59,7 +59,7 @@ struct LzbOptions {
   // with its exponents 1/(1+η) and η/(1+η) exchanged.
   bool swap_rule11_exponents = false;
   long max_steps = 200'000'000;  // an impact taking more steps is an error
-  double max_seconds = 600;      // wall-clock budget of one impact (as the references' default)
+  double max_seconds = 600;      // wall-clock budget of one impact (--reference-budget, as the references')
 };
 
 struct LzbResult {
@@ -148,7 +148,8 @@ class LzbImpact {
                                  " steps of ΔP = " + std::to_string(opt_.dP));
       if ((k & 4095) == 4095 && std::chrono::steady_clock::now() > deadline)
         throw std::runtime_error("LZB: wall-clock budget of " + shortest(opt_.max_seconds) + " s used up at step " +
-                                 std::to_string(k) + " (ΔP = " + shortest(opt_.dP) + ")");
+                                 std::to_string(k) + " (t = " + shortest(r.t) + " s, ΔP = " + shortest(opt_.dP) +
+                                 "; --reference-budget raises it)");
       // Primary contact (lines 24–40): the first of the largest.
       const bool by_velocity = emax == 0;
       int s = 0;

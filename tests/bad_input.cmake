@@ -83,6 +83,15 @@ granconv_bad_input(reference-budget-nan "--reference-budget: must be a finite po
 # ... and of the 50-digit reference (RKF 7(8), --precision 50).
 granconv_bad_input(mp50-reference-budget "multiprecision reference \\(trimer-nobreak\\): wall-clock budget of 1e-09 s used up"
   run jvb-fig3-cn-xv --precision 50 --reference-budget 1e-9 --cache none --out @OUT@)
+# ... and (issue 33) of the bi-stiffness reference and of LZB impulse stepping,
+# in a claim and in `solve --scheme lzb`.
+granconv_bad_input(bistiffness-reference-budget
+  "CVODE bi-stiffness reference: wall-clock budget of 1e-09 s used up at t = .*--reference-budget raises it"
+  run lzb-wall-factor --reference-budget 1e-9 --cache none --out @OUT@)
+granconv_bad_input(lzb-claim-budget "LZB: wall-clock budget of 1e-09 s used up at step [0-9]+ \\(t = .*--reference-budget raises it"
+  run lzb-table2 --reference-budget 1e-9 --cache none --out @OUT@)
+granconv_bad_input(lzb-solve-budget "LZB: wall-clock budget of 1e-09 s used up at step [0-9]+ \\(t = "
+  solve --scenario lzb-monodisperse-20 --scheme lzb --h 1e-7 --t 2e-3 --reference-budget 1e-9)
 # 7. Tableau size.
 granconv_bad_input(tableau-17-stages "tableau field 'A' has 17 rows: more stages than the limit of 16"
   validate --tableau @DATA@/tableau-17-stages.json --out @OUT@)
@@ -198,7 +207,7 @@ granconv_bad_input(tableau-deep-arrays "tableau file .* is not valid JSON: neste
 add_test(NAME bad-input.cache-damaged-header
          COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DOUT=${ctest_out}/bad-input-12/cache-damaged-header
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/check_cache_damage.cmake)
-set_tests_properties(bad-input.cache-damaged-header PROPERTIES LABELS bad-input TIMEOUT 120)
+set_tests_properties(bad-input.cache-damaged-header PROPERTIES LABELS bad-input TIMEOUT 180)
 # 8. Temporaries of a killed run are removed at the next start.
 add_test(NAME bad-input.stale-temporaries-removed
          COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DOUT=${ctest_out}/bad-input-12/stale-temporaries

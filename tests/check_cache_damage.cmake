@@ -1,6 +1,8 @@
 # Issue 12, item 1: one digit of a cache entry's error_estimate changed once
 # turned PASS into FAIL silently. Now: a warning naming the entry, a
 # recompute, the same verdict, and the entry replaced (a third run is quiet).
+# Issue 33 below: other things than a file in an entry's place, and a cache
+# directory that is a file.
 cmake_minimum_required(VERSION 3.19)
 file(REMOVE_RECURSE ${OUT})
 set(run ${GRANCONV} run jvb-fig3-cn-xv --check --jobs 2 --out ${OUT})
@@ -61,3 +63,86 @@ if(NOT status EQUAL 0 OR err MATCHES "warning")
   message(FATAL_ERROR "third run: status ${status}\n${err}")
 endif()
 message("damaged entry detected, recomputed and replaced: ${entries}")
+
+# Issue 33: what is in an entry's place is not trusted to be a file. A FIFO
+# (opened without blocking: the run must not hang), a directory (removed) or
+# a path that cannot be opened is a damaged entry: one warning naming the
+# entry and the cause, the same result, the entry replaced on that run, so the
+# next run is quiet.
+set(cache ${OUT}/cache-33)
+set(ref ${GRANCONV} reference --scenario trimer-impact --t 5 --json --cache ${cache})
+execute_process(COMMAND ${ref} RESULT_VARIABLE status OUTPUT_VARIABLE fresh ERROR_VARIABLE err TIMEOUT 60)
+if(NOT status EQUAL 0 OR NOT err STREQUAL "")
+  message(FATAL_ERROR "reference into an empty cache: status ${status}\n${err}")
+endif()
+file(GLOB entry ${cache}/*.ref)
+list(LENGTH entry n)
+if(NOT n EQUAL 1)
+  message(FATAL_ERROR "expected one entry in ${cache}, found: ${entry}")
+endif()
+file(READ ${entry} original HEX)
+set(cases fifo directory link-loop)
+execute_process(COMMAND id -u OUTPUT_VARIABLE uid OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(uid STREQUAL "0")
+  # chmod 000 does not stop root: the link loop stands for an entry that cannot be opened.
+  message("running as root: the unreadable entry is a link loop only, not chmod 000")
+else()
+  list(APPEND cases no-permission)
+endif()
+foreach(case ${cases})
+  file(REMOVE_RECURSE ${entry})
+  if(case STREQUAL "fifo")
+    execute_process(COMMAND mkfifo ${entry} RESULT_VARIABLE made)
+    set(cause "a FIFO, not a regular file")
+  elseif(case STREQUAL "directory")
+    file(WRITE ${entry}/left/there "not an entry\n")
+    set(made 0)
+    set(cause "a directory, not a regular file")
+  elseif(case STREQUAL "link-loop")
+    execute_process(COMMAND ln -s ${entry} ${entry} RESULT_VARIABLE made)
+    set(cause "unreadable: Too many levels of symbolic links")
+  else()
+    file(WRITE ${entry} "unreadable\n")
+    execute_process(COMMAND chmod 000 ${entry} RESULT_VARIABLE made)
+    set(cause "unreadable: Permission denied")
+  endif()
+  if(NOT made EQUAL 0)
+    message(FATAL_ERROR "${case}: could not put it in place of ${entry}: ${made}")
+  endif()
+  execute_process(COMMAND ${ref} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
+  set(expected "granconv: warning: reference cache entry ${entry} is corrupted (${cause}); recomputing and replacing it\n")
+  if(NOT status EQUAL 0 OR NOT out STREQUAL fresh OR NOT err STREQUAL expected)
+    message(FATAL_ERROR "${case} in place of the entry: status ${status}, expected the same result and one line\n"
+                        "${expected}got:\n${err}")
+  endif()
+  if(IS_SYMLINK ${entry} OR IS_DIRECTORY ${entry})
+    message(FATAL_ERROR "${case} in place of the entry: not replaced")
+  endif()
+  file(READ ${entry} repaired HEX)
+  if(NOT repaired STREQUAL original)
+    message(FATAL_ERROR "${case} in place of the entry: replaced by something else than the entry")
+  endif()
+  execute_process(COMMAND ${ref} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
+  if(NOT status EQUAL 0 OR NOT out STREQUAL fresh OR NOT err STREQUAL "")
+    message(FATAL_ERROR "${case}: the run after the repair: status ${status}\n${err}")
+  endif()
+endforeach()
+
+# A cache directory that is a file: the run computes without a cache and says
+# so once, however many references it computes (jvb-fig3-cn-xv: two).
+set(not_dir ${OUT}/cache-is-a-file)
+file(WRITE ${not_dir} "not a directory\n")
+execute_process(COMMAND ${GRANCONV} run jvb-fig3-cn-xv --check --jobs 2 --out ${OUT}/run-33 --cache ${not_dir}
+                RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 100)
+string(REGEX MATCHALL "warning[^\n]*" warnings "${err}")
+set(expected "warning: reference cache directory ${not_dir} is not a directory; continuing without caching")
+if(NOT status EQUAL 0 OR NOT out MATCHES "PASS jvb-fig3-cn-xv" OR NOT warnings STREQUAL expected)
+  message(FATAL_ERROR "cache directory that is a file: status ${status}, expected the verdict and one line\n"
+                      "${expected}\ngot:\n${err}")
+endif()
+file(READ ${not_dir} kept)
+if(NOT kept STREQUAL "not a directory\n")
+  message(FATAL_ERROR "the file given as cache directory was changed")
+endif()
+message("a FIFO, a directory and an unopenable path in place of an entry: replaced with one warning each; "
+        "a cache directory that is a file: one warning")

@@ -1,6 +1,8 @@
 // On-disk cache of the extended-precision references: exact round trip in
 // both scalars, keys, corruption and staleness (reference/cache/extended_reference_cache.hpp).
 #include <catch2/catch.hpp>
+#include <sys/stat.h>
+
 #include <fstream>
 #include <limits>
 #include <random>
@@ -98,6 +100,25 @@ void round_trip(Cached cached, Direct direct) {
   { std::ofstream(entries(dir.path)[0], std::ios::trunc) << "hello\n"; }
   cached(pr, times, dir.path, &st);
   CHECK(st == CacheStatus::corrupted);
+  // Issue 33: a FIFO (opened without blocking), a directory (removed) or a
+  // path that cannot be opened in the entry's place: recomputed and replaced.
+  const fs::path entry = entries(dir.path)[0];
+  for (const std::string what : {"fifo", "directory", "link loop"}) {
+    INFO(what);
+    fs::remove_all(entry);
+    if (what == "fifo") REQUIRE(::mkfifo(entry.c_str(), 0644) == 0);
+    if (what == "directory") fs::create_directories(entry / "inside");
+    if (what == "link loop") fs::create_symlink(entry, entry);
+    require_same(first, cached(pr, times, dir.path, &st));
+    CHECK(st == CacheStatus::corrupted);
+    CHECK(fs::is_regular_file(fs::symlink_status(entry)));
+    cached(pr, times, dir.path, &st);
+    CHECK(st == CacheStatus::hit);
+  }
+  // A cache directory that is a file: no cache.
+  std::ofstream(dir.path / "not-a-directory") << "x";
+  require_same(first, cached(pr, times, dir.path / "not-a-directory", &st));
+  CHECK(st == CacheStatus::disabled);
   cached(pr, times, fs::path(), &st);
   CHECK(st == CacheStatus::disabled);
 }

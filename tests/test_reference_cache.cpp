@@ -1,6 +1,8 @@
 // On-disk reference cache: round trip, keys, corruption and staleness.
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <sys/stat.h>
+
 #include <fstream>
 #include <random>
 #include <thread>
@@ -211,4 +213,47 @@ TEST_CASE("reference cache survives concurrent writers", "[reference][cache]") {
   CacheStatus st{};
   require_same(got[0], cached_reference(pr, times, opt, dir.path, &st));
   CHECK(st == CacheStatus::hit);
+}
+
+// Issue 33: what is in an entry's place is not trusted to be a file. A FIFO
+// is opened without blocking (a blocking open waited for a writer forever), a
+// directory is removed (rename cannot replace it), a path that cannot be
+// opened and a file larger than the entry can be are not read: each is a
+// damaged entry, recomputed and replaced on the same call.
+TEST_CASE("reference cache: an entry's place holding no entry", "[reference][cache]") {
+  TempDir dir;
+  const auto pr = make_problem<double>("trimer-nobreak", std::vector<std::string>{});
+  ReferenceOptions opt;
+  opt.estimate_error = false;
+  const std::vector<double> times{0.0, 0.75, 1.5};
+  CacheStatus st{};
+  const auto fresh = cached_reference(pr, times, opt, dir.path, &st);
+  const fs::path file = dir.path / reference_cache_file_name(reference_cache_key(pr, times, opt));
+  REQUIRE(fs::is_regular_file(file));
+  auto in_place = [&](const std::string& what) {
+    fs::remove_all(file);
+    if (what == "fifo") REQUIRE(::mkfifo(file.c_str(), 0644) == 0);
+    if (what == "directory") fs::create_directories(file / "inside");
+    if (what == "link loop") fs::create_symlink(file, file);
+    if (what == "oversized") {
+      std::ofstream(file) << "granconv-reference-cache\n";
+      fs::resize_file(file, std::uintmax_t(1) << 28);  // sparse, above the entry's bound: never read
+    }
+  };
+  for (const std::string what : {"fifo", "directory", "link loop", "oversized"}) {
+    INFO(what);
+    in_place(what);
+    require_same(fresh, cached_reference(pr, times, opt, dir.path, &st));
+    CHECK(st == CacheStatus::corrupted);
+    CHECK(fs::is_regular_file(fs::symlink_status(file)));
+    cached_reference(pr, times, opt, dir.path, &st);
+    CHECK(st == CacheStatus::hit);
+  }
+  CHECK(entries(dir.path).size() == 1);
+  // A cache directory that is a file: no cache, and the file is left alone.
+  const fs::path not_dir = dir.path / "not-a-directory";
+  std::ofstream(not_dir) << "x";
+  require_same(fresh, cached_reference(pr, times, opt, not_dir, &st));
+  CHECK(st == CacheStatus::disabled);
+  CHECK(fs::file_size(not_dir) == 1);
 }

@@ -1,19 +1,16 @@
 #include "reference/cache/extended_reference_cache.hpp"
 
+#include "reference/cache/cache_file.hpp"
+
 #include <boost/multiprecision/cpp_int.hpp>
 #include <boost/version.hpp>
 #include <fmt/core.h>
-#include <unistd.h>
 
-#include <atomic>
-#include <cerrno>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
-#include <iostream>
 #include <iterator>
+#include <new>
 #include <optional>
-#include <random>
 #include <stdexcept>
 #include <string_view>
 
@@ -167,24 +164,32 @@ struct Entry {
   std::string payload;  // count × dim scalars of scalar_bytes each
 };
 
+// An entry's bytes beyond its payload and key: the first line, the
+// provenance (event times among it) and the shape.
+constexpr std::uint64_t kHeaderAllowance = std::uint64_t(64) << 20;
+
 // The entry of `file` when it is whole and holds `key`; else why not in `status`
 // (miss, stale or corrupted, the last two with a one-line warning).
 std::optional<Entry> load_entry(const std::filesystem::path& file, const std::string& key, std::size_t count, int dim,
                                 std::size_t scalar_bytes, CacheStatus& status) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
+  auto bad = [&](CacheStatus s, const std::string& why) {
+    status = s;
+    const std::string line = "granconv: warning: extended reference cache entry " + file.string() + " is " +
+                             (s == CacheStatus::stale ? "stale" : "corrupted") + " (" + why +
+                             "); recomputing and replacing it";
+    cache_file::warn_once(line, line);
+    return std::nullopt;
+  };
+  const std::uint64_t payload_bytes = std::uint64_t(count) * static_cast<std::uint64_t>(dim) * scalar_bytes;
+  cache_file::Read read =
+      cache_file::read_entry(file, payload_bytes + key.size() + kHeaderAllowance, "extended reference cache entry");
+  if (read.outcome == cache_file::Read::Outcome::absent) {
     status = CacheStatus::miss;
     return std::nullopt;
   }
-  auto bad = [&](CacheStatus s, const std::string& why) {
-    status = s;
-    std::cerr << "granconv: warning: extended reference cache entry " << file.string() << " is "
-              << (s == CacheStatus::stale ? "stale" : "corrupted") << " (" << why << "); recomputing and replacing it\n";
-    return std::nullopt;
-  };
+  if (read.outcome == cache_file::Read::Outcome::damaged) return bad(CacheStatus::corrupted, read.why);
   // Nothing of the entry is used before the checksum over all of it matched.
-  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return bad(CacheStatus::corrupted, "unreadable");
+  std::string& content = read.content;
   const auto eol = content.find('\n');
   if (eol == std::string::npos) return bad(CacheStatus::corrupted, "no header");
   const std::string magic = std::string(kMagic) + " ";
@@ -203,9 +208,11 @@ std::optional<Entry> load_entry(const std::filesystem::path& file, const std::st
     if (header.at("count").get<std::size_t>() != count || header.at("dim").get<int>() != dim ||
         header.at("scalar_bytes").get<std::size_t>() != scalar_bytes)
       return bad(CacheStatus::corrupted, "its shape does not match its key");
-    Entry e{Provenance::from_json(header.at("provenance")), std::string(rest.substr(header_end + 1))};
-    if (e.payload.size() != count * static_cast<std::size_t>(dim) * scalar_bytes)
+    if (rest.size() - header_end - 1 != payload_bytes)
       return bad(CacheStatus::corrupted, "payload size does not match the header");
+    Entry e{Provenance::from_json(header.at("provenance")), {}};
+    content.erase(0, eol + 1 + header_end + 1);  // the payload kept in place of a copy
+    e.payload = std::move(content);
     status = CacheStatus::hit;
     return e;
   } catch (const json::exception& ex) {
@@ -220,32 +227,7 @@ void store_entry(const std::filesystem::path& dir, const std::filesystem::path& 
                        {"provenance", provenance.to_json()},      {"count", count},
                        {"dim", dim},                              {"scalar_bytes", scalar_bytes}};
   const std::string rest = header.dump() + '\n' + payload;
-  const std::string content = first_line(rest) + rest;
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw std::runtime_error("cannot create reference cache directory " + dir.string() + ": " + ec.message());
-  static std::atomic<unsigned> counter{0};
-  std::random_device rd;
-  const std::filesystem::path tmp = dir / fmt::format(".{}.tmp.{}.{}.{:08x}", file.filename().string(),
-                                                      static_cast<long>(::getpid()), counter.fetch_add(1), rd());
-  {
-    errno = 0;
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    out.close();
-    if (!out) {
-      const int err = errno;
-      std::filesystem::remove(tmp, ec);
-      throw std::runtime_error("cannot write extended reference cache entry " + tmp.string() + ": " +
-                               std::strerror(err ? err : EIO));
-    }
-  }
-  std::filesystem::rename(tmp, file, ec);  // atomic replace: concurrent writers are safe, last one wins
-  if (ec) {
-    const std::string why = ec.message();
-    std::filesystem::remove(tmp, ec);
-    throw std::runtime_error("cannot move extended reference cache entry into place: " + file.string() + ": " + why);
-  }
+  cache_file::write_entry(dir, file, first_line(rest) + rest, "extended reference cache entry");
 }
 
 // `compute` on a miss (then stored; a cache that cannot be written is not
@@ -255,21 +237,26 @@ template <class Result, class Compute, class Encode, class Decode>
 Result through_cache(const std::filesystem::path& cache_dir, const std::string& key, std::size_t count, int dim,
                      std::size_t scalar_bytes, CacheStatus* status, Compute compute, Encode encode, Decode decode) {
   CacheStatus st = CacheStatus::disabled;
-  if (cache_dir.empty()) {
+  if (cache_dir.empty() || !cache_file::usable_directory(cache_dir)) {
     if (status) *status = st;
     return compute();
   }
   const std::filesystem::path file = cache_dir / extended_reference_cache_file_name(key);
   if (auto hit = load_entry(file, key, count, dim, scalar_bytes, st)) {
     if (status) *status = st;
-    return decode(std::move(*hit));
+    try {
+      return decode(std::move(*hit));
+    } catch (const std::bad_alloc&) {
+      throw std::runtime_error(fmt::format(
+          "out of memory loading extended reference cache entry {} ({} states of {} values)", file.string(), count, dim));
+    }
   }
   Result r = compute();
   try {
     Entry e = encode(r);
-    store_entry(cache_dir, file, key, e.provenance, count, dim, scalar_bytes, e.payload);
-  } catch (const std::exception& ex) {
-    std::cerr << "granconv: warning: " << ex.what() << "; continuing without caching\n";
+    store_entry(cache_dir, file, key, e.provenance, count, dim, scalar_bytes, e.payload);  // warns on failure
+  } catch (const std::runtime_error& ex) {  // a result that cannot be stored is not fatal
+    cache_file::warn_once(ex.what(), std::string("granconv: warning: ") + ex.what() + "; continuing without caching");
   }
   if (status) *status = st;
   return r;

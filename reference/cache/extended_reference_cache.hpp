@@ -23,7 +23,8 @@
 // 64-bit limbs, exponent and sign). The checksum (FNV-1a 64 of everything after
 // the first line) covers header and payload: a changed byte is a corrupted
 // entry, recomputed and atomically replaced with a one-line warning, never
-// trusted. Writes go to a temporary file in the same directory, renamed into
+// trusted; so is anything but a regular file in the entry's place
+// (reference/cache/cache_file.hpp). Writes go to a temporary file in the same directory, renamed into
 // place (concurrent writers are safe, the last one wins). An exact solution
 // (problem.exact) is sampled, never cached; an empty cache_dir means no cache.
 #include <filesystem>

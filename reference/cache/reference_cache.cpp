@@ -1,25 +1,21 @@
 #include "reference/cache/reference_cache.hpp"
 
+#include "reference/cache/cache_file.hpp"
+
 #include "reference/sundials/erk8_reference.hpp"
 #include "reference/exact_reference.hpp"
 
 #include <fmt/core.h>
 #include <sundials/sundials_config.h>
-#include <unistd.h>
 // Header-only (libxxhash-dev): nothing for the installed library's users to link.
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
-#include <atomic>
-#include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <iostream>
-#include <iterator>
+#include <new>
 #include <optional>
+#include <stdexcept>
 #include <string_view>
-#include <random>
-#include <system_error>
 
 // A digest of the sources that compute a reference (reference/CMakeLists.txt).
 #ifndef GRANCONV_REFERENCE_SOURCES
@@ -55,42 +51,35 @@ std::string first_line(const char* rest, std::size_t size) {
 }
 std::string first_line(const std::string& rest) { return first_line(rest.data(), rest.size()); }
 
-// The whole file in one read: an entry holds every state of a run, hundreds
-// of MB on long chains, which a character-by-character read took seconds over.
-std::string read_whole(std::ifstream& in) {
-  std::string content;
-  in.seekg(0, std::ios::end);
-  const std::streamoff size = in.tellg();
-  in.seekg(0, std::ios::beg);
-  // Twice the 8 GB a compared trajectory may hold: a larger file (a directory
-  // reports 2^63 - 1 bytes) is no entry and is not read.
-  constexpr std::streamoff kMaxEntryBytes = std::streamoff(1) << 34;
-  if (size < 0 || size > kMaxEntryBytes) {
-    in.setstate(std::ios::badbit);
-    return content;
-  }
-  content.resize(static_cast<std::size_t>(size));
-  in.read(content.data(), size);
-  if (in.gcount() != size) in.setstate(std::ios::badbit);  // shrank while read
-  return content;
-}
+// An entry's bytes beyond its payload: the first line, the key, the
+// provenance (up to sundials_chain::kMaxEvents event times) and the shape.
+constexpr std::uint64_t kHeaderAllowance = std::uint64_t(64) << 20;
 
+// The entry of `file` when it is whole and holds `key`; else why not in
+// `status` (miss, stale or corrupted, the last two with a one-line warning).
+// The whole file is read in one read: an entry holds every state of a run,
+// hundreds of MB on long chains.
 std::optional<ReferenceSolution> load_entry(const std::filesystem::path& file, const std::string& key, int dim,
-                                            CacheStatus& status) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
+                                            std::size_t count_expected, CacheStatus& status) {
+  auto bad = [&](CacheStatus s, const std::string& why) {
+    status = s;
+    const std::string line = "granconv: warning: reference cache entry " + file.string() + " is " +
+                             (s == CacheStatus::stale ? "stale" : "corrupted") + " (" + why +
+                             "); recomputing and replacing it";
+    cache_file::warn_once(line, line);
+    return std::nullopt;
+  };
+  const std::uint64_t payload_bytes_expected =
+      std::uint64_t(count_expected) * (1 + static_cast<std::uint64_t>(dim)) * sizeof(double);
+  cache_file::Read read =
+      cache_file::read_entry(file, payload_bytes_expected + key.size() + kHeaderAllowance, "reference cache entry");
+  if (read.outcome == cache_file::Read::Outcome::absent) {
     status = CacheStatus::miss;
     return std::nullopt;
   }
-  auto bad = [&](CacheStatus s, const std::string& why) {
-    status = s;
-    std::cerr << "granconv: warning: reference cache entry " << file.string() << " is "
-              << (s == CacheStatus::stale ? "stale" : "corrupted") << " (" << why << "); recomputing and replacing it\n";
-    return std::nullopt;
-  };
+  if (read.outcome == cache_file::Read::Outcome::damaged) return bad(CacheStatus::corrupted, read.why);
   // Nothing of the entry is used before the checksum over all of it matched.
-  const std::string content = read_whole(in);
-  if (in.bad()) return bad(CacheStatus::corrupted, "unreadable");
+  const std::string& content = read.content;
   const auto eol = content.find('\n');
   if (eol == std::string::npos) return bad(CacheStatus::corrupted, "no header");
   // After the first line, read in place (no copy of the payload).
@@ -115,19 +104,26 @@ std::optional<ReferenceSolution> load_entry(const std::filesystem::path& file, c
     if (header.at("key").get<std::string>() != key) return bad(CacheStatus::stale, "key mismatch");
     const auto count = header.at("count").get<std::size_t>();
     if (header.at("dim").get<int>() != dim) return bad(CacheStatus::stale, "state dimension mismatch");
+    // The sizes the header claims are checked against the bytes read before
+    // anything is allocated for them.
     const std::size_t payload_bytes = rest.size() - header_end - 1;
-    if (count > payload_bytes || payload_bytes != count * (1 + static_cast<std::size_t>(dim)) * sizeof(double))
+    if (count != count_expected || payload_bytes != count * (1 + static_cast<std::size_t>(dim)) * sizeof(double))
       return bad(CacheStatus::corrupted, "payload size does not match the header");
     // memcpy: the payload's doubles need not be aligned in the string.
     const char* payload = rest.data() + header_end + 1;
     ReferenceSolution sol;
-    sol.times.resize(count);
-    std::memcpy(sol.times.data(), payload, count * sizeof(double));
-    sol.states.reserve(count);
-    for (std::size_t i = 0; i < count; ++i) {
-      Vec<double>& state = sol.states.emplace_back(dim);
-      std::memcpy(state.data(), payload + (count + i * static_cast<std::size_t>(dim)) * sizeof(double),
-                  static_cast<std::size_t>(dim) * sizeof(double));
+    try {
+      sol.times.resize(count);
+      std::memcpy(sol.times.data(), payload, count * sizeof(double));
+      sol.states.reserve(count);
+      for (std::size_t i = 0; i < count; ++i) {
+        Vec<double>& state = sol.states.emplace_back(dim);
+        std::memcpy(state.data(), payload + (count + i * static_cast<std::size_t>(dim)) * sizeof(double),
+                    static_cast<std::size_t>(dim) * sizeof(double));
+      }
+    } catch (const std::bad_alloc&) {
+      throw std::runtime_error(fmt::format("out of memory loading reference cache entry {} ({} states of {} values)",
+                                           file.string(), count, dim));
     }
     sol.provenance = Provenance::from_json(header.at("provenance"));
     status = CacheStatus::hit;
@@ -141,46 +137,17 @@ void store_entry(const std::filesystem::path& dir, const std::filesystem::path& 
                  const ReferenceSolution& sol) {
   const std::size_t count = sol.times.size();
   const int dim = count ? static_cast<int>(sol.states.front().size()) : 0;
-  std::vector<double> payload;
-  payload.reserve(count * (1 + static_cast<std::size_t>(dim)));
-  payload.insert(payload.end(), sol.times.begin(), sol.times.end());
-  for (const auto& s : sol.states) payload.insert(payload.end(), s.data(), s.data() + s.size());
   const nlohmann::json header = {{"format", kReferenceCacheFormat},
                                  {"key", key},
                                  {"provenance", sol.provenance.to_json()},
                                  {"count", count},
                                  {"dim", dim}};
   std::string rest = header.dump() + '\n';
-  rest.append(reinterpret_cast<const char*>(payload.data()), payload.size() * sizeof(double));
-  const std::string content = first_line(rest) + rest;
-  std::error_code dir_ec;
-  std::filesystem::create_directories(dir, dir_ec);
-  if (dir_ec) throw std::runtime_error("cannot create reference cache directory " + dir.string() + ": " + dir_ec.message());
-  static std::atomic<unsigned> counter{0};
-  std::random_device rd;
-  const std::filesystem::path tmp =
-      dir / fmt::format(".{}.tmp.{}.{}.{:08x}", file.filename().string(), static_cast<long>(::getpid()),
-                        counter.fetch_add(1), rd());
-  {
-    errno = 0;
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    out.close();
-    if (!out) {
-      const int err = errno;
-      std::error_code ec;
-      std::filesystem::remove(tmp, ec);
-      throw std::runtime_error("cannot write reference cache entry " + tmp.string() + ": " +
-                               std::strerror(err ? err : EIO));
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, file, ec);  // atomic replace: concurrent writers are safe, last one wins
-  if (ec) {
-    const std::string why = ec.message();
-    std::filesystem::remove(tmp, ec);
-    throw std::runtime_error("cannot move reference cache entry into place: " + file.string() + ": " + why);
-  }
+  rest.reserve(rest.size() + count * (1 + static_cast<std::size_t>(dim)) * sizeof(double));
+  rest.append(reinterpret_cast<const char*>(sol.times.data()), count * sizeof(double));
+  for (const auto& s : sol.states)
+    rest.append(reinterpret_cast<const char*>(s.data()), static_cast<std::size_t>(s.size()) * sizeof(double));
+  cache_file::write_entry(dir, file, first_line(rest) + rest, "reference cache entry");
 }
 
 }  // namespace
@@ -263,18 +230,18 @@ ReferenceSolution cached_reference(const Problem<double>& problem, const std::ve
     if (status) *status = st;
     return compute_reference(problem, times, opt);
   }
+  if (!cache_file::usable_directory(cache_dir)) {
+    if (status) *status = st;
+    return compute_reference(problem, times, opt);
+  }
   const std::string key = reference_cache_key(problem, times, opt);
   const std::filesystem::path file = cache_dir / reference_cache_file_name(key);
-  if (auto hit = load_entry(file, key, static_cast<int>(problem.y0.size()), st)) {
+  if (auto hit = load_entry(file, key, static_cast<int>(problem.y0.size()), times.size(), st)) {
     if (status) *status = st;
     return std::move(*hit);
   }
   ReferenceSolution sol = compute_reference(problem, times, opt);
-  try {
-    store_entry(cache_dir, file, key, sol);
-  } catch (const std::exception& e) {  // a cache that cannot be written is not fatal
-    std::cerr << "granconv: warning: " << e.what() << "; continuing without caching\n";
-  }
+  store_entry(cache_dir, file, key, sol);  // a cache that cannot be written is not fatal (a warning)
   if (status) *status = st;
   return sol;
 }

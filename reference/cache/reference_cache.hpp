@@ -48,9 +48,11 @@ ReferenceSolution compute_reference(const Problem<double>& problem, const std::v
 
 // The reference from cache_dir when a valid entry exists, else computed with
 // compute_reference and stored. Problems with an exact solution are sampled
-// (exact_reference), never integrated or cached. An empty cache_dir means "no cache". Stale
-// (key mismatch) and corrupted (size/checksum) entries are recomputed, with a
-// one-line note on stderr.
+// (exact_reference), never integrated or cached. An empty cache_dir means "no cache", and
+// so does a cache_dir that is a file (with a warning). Stale (key mismatch) and
+// corrupted entries (size, checksum, or no regular file in the entry's place:
+// reference/cache/cache_file.hpp) are recomputed and replaced, with a one-line
+// note on stderr, once per process and cause.
 ReferenceSolution cached_reference(const Problem<double>& problem, const std::vector<double>& times,
                                    const ReferenceOptions& opt, const std::filesystem::path& cache_dir,
                                    CacheStatus* status = nullptr);

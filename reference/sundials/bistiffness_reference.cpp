@@ -189,7 +189,7 @@ Run run_cvode(const BistiffnessChain<double>& chain, const Vec<double>& y0, cons
             std::isfinite(yp[i]) ? "exceeds" : "is not finite, beyond", bound, tret));
     if ((calls & 63) == 0 && std::chrono::steady_clock::now() > deadline)
       throw std::runtime_error(fmt::format("CVODE bi-stiffness reference: wall-clock budget of {:g} s used up at "
-                                           "t = {:.6g} of {:.6g}",
+                                           "t = {:.6g} of {:.6g} (--reference-budget raises it)",
                                            opt.max_seconds, tret, tstop));
     if (flag == CV_ROOT_RETURN) {
       emit_upto(tret);

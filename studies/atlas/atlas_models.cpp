@@ -153,6 +153,7 @@ ReferenceSolution internal_state_reference(const ForceModel& model, const Proble
   o.atol_x = o.atol_v = options.atol;
   o.method = options.method.empty() ? "adams" : options.method;  // the scenarios' default (Adams: non-stiff)
   o.max_steps = options.max_steps;
+  o.max_seconds = options.max_seconds;
   o.estimate_error = false;  // estimated below, as cvode_reference does
   const Vec<double> y0 = chain.from_xv(problem.y0);
   BistiffnessSolution sol = bistiffness_reference(chain, y0, times, o);

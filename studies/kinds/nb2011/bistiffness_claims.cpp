@@ -78,9 +78,11 @@ Setup make_setup(const std::vector<double>& radii, double rs, double V, bool wal
   return s;
 }
 
-BistiffnessReferenceOptions ref_options(double rtol, const Setup& s) {
+// The claim's tolerance, within the run's wall-clock budget (--reference-budget).
+BistiffnessReferenceOptions ref_options(double rtol, const Setup& s, double max_seconds) {
   BistiffnessReferenceOptions o;
   o.rtol = rtol;
+  o.max_seconds = max_seconds;
   o.atol_x = 1e-3 * rtol * s.dm;
   o.atol_v = 1e-3 * rtol * s.V;
   return o;
@@ -170,6 +172,7 @@ ClaimResult run_zode(const Claim& claim, const BistiffnessSpec& spec, const Stud
     LzbOptions lo;
     lo.dP = dPs[k % nl];
     lo.es = cs.es;
+    lo.max_seconds = opt.reference.max_seconds;
     LzbImpact lzb(s.sc.chain, lo);
     Vec<double> v0(s.bc.beads());
     for (int i = 0; i < s.bc.beads(); ++i) v0[i] = s.sc.y0[2 * i + 1];
@@ -181,7 +184,8 @@ ClaimResult run_zode(const Claim& claim, const BistiffnessSpec& spec, const Stud
     // Integrate past LZB's impact duration until the z-ODE has terminated.
     double t_end = 1.5 * cs.lzb.back().t;
     for (int tries = 0;; ++tries) {
-      const auto sol = bistiffness_reference(s.bc, s.y0, {0.0, t_end}, ref_options(rtol, s));
+      const auto sol =
+          bistiffness_reference(s.bc, s.y0, {0.0, t_end}, ref_options(rtol, s, opt.reference.max_seconds));
       if (terminal(s.bc, sol.states.back())) {
         cs.vz = velocities(s.bc, sol.states.back());
         cs.t_end = t_end;
@@ -198,10 +202,12 @@ ClaimResult run_zode(const Claim& claim, const BistiffnessSpec& spec, const Stud
     if (cs.es == 1) {
       // The plain Hertz chain and the z-ODE with gap memory at the same time.
       const auto sg = make_setup(radii, rs, V, false, 1.0, ContactMemory::gap, mat);
-      const auto zg = bistiffness_reference(sg.bc, sg.y0, {0.0, t_end}, ref_options(rtol, sg));
+      const auto zg =
+          bistiffness_reference(sg.bc, sg.y0, {0.0, t_end}, ref_options(rtol, sg, opt.reference.max_seconds));
       cs.vz_gap = velocities(sg.bc, zg.states.back());
       Problem<double> pr{"lzb-zode-hertz", {}, s.sc.chain, s.sc.y0, t_end, {}, {}, {}};
       ReferenceOptions ro;
+      ro.max_seconds = opt.reference.max_seconds;
       ro.method = "adams";
       ro.estimate_error = false;
       const auto h = cvode_reference(pr, {0.0, t_end}, ro);
@@ -304,7 +310,8 @@ ClaimResult run_binary(const Claim& claim, const BistiffnessSpec& spec, const St
     if (r < 2) {
       const auto s = make_setup({radii[1]}, radii[0], V, false, cs.es, r == 0 ? ContactMemory::gap : ContactMemory::none,
                                 mat);
-      const auto sol = bistiffness_reference(s.bc, s.y0, {0.0, tH * (1 + 2 / cs.es)}, ref_options(rtol, s));
+      const auto sol = bistiffness_reference(s.bc, s.y0, {0.0, tH * (1 + 2 / cs.es)},
+                                             ref_options(rtol, s, opt.reference.max_seconds));
       cs.ratio[r] = -s.bc.approach(sol.states.back(), 0) / V;
       int releases = 0;
       for (const auto& ev : sol.events)
@@ -316,6 +323,7 @@ ClaimResult run_binary(const Claim& claim, const BistiffnessSpec& spec, const St
       LzbOptions lo;
       lo.dP = dPs[r - 2];
       lo.es = cs.es;
+      lo.max_seconds = opt.reference.max_seconds;
       LzbImpact lzb(s0.sc.chain, lo);
       Vec<double> v0(2);
       v0 << V, 0.0;
@@ -434,14 +442,14 @@ double crossing(const std::vector<double>& t, const std::vector<double>& F, doub
   throw std::runtime_error("force pulse: no half-maximum crossing in the sampled window");
 }
 
-Pulse measure_pulse(const Setup& s, int link, double t_end, double rtol, const std::string& id) {
-  const auto coarse = bistiffness_reference(s.bc, s.y0, {0.0, t_end}, ref_options(rtol, s));
+Pulse measure_pulse(const Setup& s, int link, double t_end, double rtol, double max_seconds, const std::string& id) {
+  const auto coarse = bistiffness_reference(s.bc, s.y0, {0.0, t_end}, ref_options(rtol, s, max_seconds));
   const auto [Fm, T] = peak_force(coarse, s.bc, link);
   if (T < 0) throw std::runtime_error(fmt::format("claim '{}': contact {} never loaded by t = {:g} s", id, link, t_end));
   // Window of ±6 × the binary Hertz contact time of two beads around the peak.
   const double w = 6 * hertz_binary_duration(s.sc.chain.m[1] / 2, s.sc.chain.k[1], s.V);
   const auto times = linspace(std::max(0.0, T - w), std::min(t_end, T + w), 1200);
-  const auto sol = bistiffness_reference(s.bc, s.y0, times, ref_options(rtol, s));
+  const auto sol = bistiffness_reference(s.bc, s.y0, times, ref_options(rtol, s, max_seconds));
   Pulse p;
   p.Fm = Fm;
   p.T = T;
@@ -477,7 +485,7 @@ ClaimResult run_wall_factor(const Claim& claim, const BistiffnessSpec& spec, con
     auto& cs = cases[k / 2];
     const bool wall = k % 2 == 1;
     const auto s = make_setup(std::vector<double>(wall ? contact : nb, R), rs, V, wall, cs.es, cs.mem, mat);
-    (wall ? cs.wall : cs.chain) = measure_pulse(s, contact, t_end, rtol, claim.id);
+    (wall ? cs.wall : cs.chain) = measure_pulse(s, contact, t_end, rtol, opt.reference.max_seconds, claim.id);
   });
 
   json rows = json::array(), figures = json::array();
@@ -593,6 +601,7 @@ ClaimResult run_table1(const Claim& claim, const BistiffnessSpec& spec, const St
       LzbOptions lo;
       lo.dP = lzb_dP;
       lo.es = es;
+      lo.max_seconds = opt.reference.max_seconds;
       LzbImpact lzb(s.sc.chain, lo);
       Vec<double> v0 = velocities(s.bc, s.y0);
       const auto& K = s.sc.chain.k;
@@ -604,7 +613,8 @@ ClaimResult run_table1(const Claim& claim, const BistiffnessSpec& spec, const St
       return;
     }
     const auto s = make_setup(radii, rs, cs.V, false, es, what == 0 ? mem : other, mat);
-    const auto sol = bistiffness_reference(s.bc, s.y0, linspace(0, t_end, 1500), ref_options(rtol, s));
+    const auto sol =
+        bistiffness_reference(s.bc, s.y0, linspace(0, t_end, 1500), ref_options(rtol, s, opt.reference.max_seconds));
     for (int c = 0; c < 2; ++c) {
       const auto [F, T] = peak_force(sol, s.bc, links[c]);
       if (T < 0) throw std::runtime_error(fmt::format("claim '{}': contact {} never loaded by t_end", claim.id, links[c]));

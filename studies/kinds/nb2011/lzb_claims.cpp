@@ -47,6 +47,13 @@ ReferenceOptions reference_options(const LzbSpec& spec, const StudyOptions& opt)
   return ro;
 }
 
+// The claim's LZB method within the run's wall-clock budget (--reference-budget).
+LzbOptions lzb_options(const LzbSpec& spec, const StudyOptions& opt) {
+  LzbOptions o = spec.method;
+  o.max_seconds = opt.reference.max_seconds;
+  return o;
+}
+
 // Least-squares slope of log e against log h over the window.
 OrderFit fit_in(const std::vector<double>& h, const std::vector<double>& e, const std::vector<double>& window,
                 FitKind kind = FitKind::least_squares) {
@@ -125,7 +132,7 @@ ClaimResult steps_claim(const Claim& claim, const LzbSpec& spec, const StudyOpti
     every.push_back(static_cast<long>(2 * n));
   }
   std::vector<SampledRun> runs(dps.size());
-  const LzbOptions method = spec.method;
+  const LzbOptions method = lzb_options(spec, opt);
   parallel_for(dps.size(), opt.jobs, [&](std::size_t i) { runs[i] = sampled_run(pr, dps[i], every[i], method); });
 
   CheckList checks;
@@ -237,7 +244,7 @@ ClaimResult order_claim(const Claim& claim, const LzbSpec& spec, const StudyOpti
   std::vector<double> secs(dps.size());
   parallel_for(dps.size(), opt.jobs, [&](std::size_t i) {
     const auto t0 = std::chrono::steady_clock::now();
-    rs[i] = run_lzb(pr, dps[i], nullptr, spec.method);
+    rs[i] = run_lzb(pr, dps[i], nullptr, lzb_options(spec, opt));
     secs[i] = seconds_since(t0);
   });
   std::vector<double> err(dps.size()), ke(dps.size()), mom(dps.size());
@@ -435,7 +442,7 @@ ClaimResult scale_claim(const Claim& claim, const LzbSpec& spec, const StudyOpti
     const double ts = std::pow(r.V, -0.2) * t_end;
     auto pr = claim_problem(spec, {fmt::format("V={:.17g}", r.V), fmt::format("t_end={:.17g}", ts)});
     if (contact < 0 || contact >= pr.chain.links()) throw std::invalid_argument("claim '" + claim.id + "': no such contact");
-    r.lzb = run_lzb(pr, dP_per_V * r.V, nullptr, spec.method);
+    r.lzb = run_lzb(pr, dP_per_V * r.V, nullptr, lzb_options(spec, opt));
     if (gamma > 0) pr.chain.gamma.assign(pr.chain.gamma.size(), gamma);  // KK damping, twice_beta = 3
     std::vector<double> times(samples + 1);
     for (int k = 0; k <= samples; ++k) times[k] = ts * k / samples;
@@ -578,11 +585,15 @@ LzbResult run_lzb(const Problem<double>& pr, double dP, const LzbImpact::Observe
   return lzb.run(velocities_of(pr.y0), observe);
 }
 
-json solve_lzb(const Problem<double>& pr, double dP, double t, const std::filesystem::path& cache_dir) {
+json solve_lzb(const Problem<double>& pr, double dP, double t, const std::filesystem::path& cache_dir,
+               double max_seconds) {
   const auto t0 = std::chrono::steady_clock::now();
-  const auto r = run_lzb(pr, dP);
+  LzbOptions lo;
+  lo.max_seconds = max_seconds;
+  const auto r = run_lzb(pr, dP, nullptr, lo);
   const double seconds = seconds_since(t0);
   ReferenceOptions ro;
+  ro.max_seconds = max_seconds;
   ro.rtol = 1e-12;
   ro.atol = 1e-18;
   ro.estimate_error = false;

@@ -66,8 +66,10 @@ LzbResult run_lzb(const Problem<double>& problem, double dP, const LzbImpact::Ob
                   const LzbOptions& method = {});
 
 // `granconv solve --scheme lzb`: LZB at ΔP = h, compared with the CVODE Hertz
-// velocities at time t (which must lie after the impact).
-nlohmann::json solve_lzb(const Problem<double>& problem, double dP, double t, const std::filesystem::path& cache_dir);
+// velocities at time t (which must lie after the impact); each within
+// max_seconds of wall clock (--reference-budget).
+nlohmann::json solve_lzb(const Problem<double>& problem, double dP, double t, const std::filesystem::path& cache_dir,
+                         double max_seconds = kDefaultReferenceBudget);
 
 // The catalogue fields above, read at load; only the fields of the record's
 // check are accepted.
