@@ -14,6 +14,7 @@
 #include "schemes/tableau_file.hpp"
 #include "reports/report.hpp"
 #include "reports/atomic_file.hpp"
+#include "reports/record_checksum.hpp"
 #include "reports/pages/validation_page.hpp"
 #include "studies/validate/validate.hpp"
 
@@ -191,7 +192,8 @@ TEST_CASE("validate: the page is written whole and the report index links it") {
   CHECK(j["observed_order_impact_xv"].is_null());  // contact items not run
 
   write_file_atomically(dir / "studies" / "x.json",
-                        R"({"study": "x", "kind": "table", "title": "a record", "checks": [], "pass": true})");
+                        sealed_json_text(nlohmann::json::parse(
+                            R"({"study": "x", "kind": "table", "title": "a record", "checks": [], "pass": true})")));
   write_report({dir});
   std::ifstream idx(dir / "report" / "index.html");
   std::stringstream text;

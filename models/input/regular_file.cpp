@@ -21,7 +21,7 @@ const char* kind_of(mode_t mode) {
   if (S_ISSOCK(mode)) return "a socket";
   if (S_ISCHR(mode)) return "a character device";
   if (S_ISBLK(mode)) return "a block device";
-  return "not a regular file";
+  return "an unknown kind of file";
 }
 
 struct Fd {
@@ -46,23 +46,34 @@ RegularFileText try_read_regular_file(const std::filesystem::path& file, std::si
   while (f.fd < 0 && errno == EINTR);
   if (f.fd < 0) {
     const int err = errno;
-    return fail(err == ENOENT ? ReadFailure::missing : ReadFailure::unreadable,
+    r.error = err;
+    return fail(err == ENOENT || err == ENOTDIR ? ReadFailure::missing : ReadFailure::unreadable,
                 std::string("cannot read it: ") + std::strerror(err));
   }
   struct stat st {};
-  if (::fstat(f.fd, &st) != 0) return fail(ReadFailure::unreadable, std::string("cannot stat it: ") + std::strerror(errno));
-  if (!S_ISREG(st.st_mode))
-    return fail(ReadFailure::not_regular, std::string("is ") + kind_of(st.st_mode) + ", not a regular file");
-  if (static_cast<unsigned long long>(st.st_size) > max_bytes)
+  if (::fstat(f.fd, &st) != 0) {
+    r.error = errno;
+    return fail(ReadFailure::unreadable, std::string("cannot stat it: ") + std::strerror(r.error));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    r.kind = kind_of(st.st_mode);
+    return fail(ReadFailure::not_regular, std::string("is ") + r.kind + ", not a regular file");
+  }
+  if (static_cast<unsigned long long>(st.st_size) > max_bytes) {
+    r.size = static_cast<unsigned long long>(st.st_size);
     return fail(ReadFailure::too_large, "more than " + std::to_string(max_bytes) + " bytes, the limit (it has " +
                                             std::to_string(st.st_size) + ")");
+  }
   try {
     r.text.reserve(static_cast<std::size_t>(st.st_size));
     char buf[1 << 16];
     for (;;) {
       const ssize_t n = ::read(f.fd, buf, sizeof buf);
       if (n < 0 && errno == EINTR) continue;
-      if (n < 0) return fail(ReadFailure::unreadable, std::string("read error: ") + std::strerror(errno));
+      if (n < 0) {
+        r.error = errno;
+        return fail(ReadFailure::unreadable, std::string("read error: ") + std::strerror(r.error));
+      }
       if (n == 0) break;
       // A file that grows while it is read is held to the same limit.
       if (r.text.size() + static_cast<std::size_t>(n) > max_bytes)

@@ -12,12 +12,16 @@ namespace granconv {
 
 // Why a file could not be read: the caller decides whether that is an error
 // (a scenario file) or damage to repair (a cache entry).
+// `missing`: nothing there (ENOENT, or a path through something that is not a directory).
 enum class ReadFailure { none, missing, not_regular, too_large, unreadable };
 
 struct RegularFileText {
   std::string text;
   ReadFailure failure = ReadFailure::none;
-  std::string cause;  // the one-line cause, empty on success
+  std::string cause;         // the one-line cause, empty on success
+  const char* kind = "";     // not_regular: what is there instead ("a FIFO", "a directory", ...)
+  int error = 0;             // unreadable: the errno
+  unsigned long long size = 0;  // too_large: the file's size when known
 };
 
 // Never throws for what the file is; only for memory exhaustion, as a one-line message.

@@ -1,5 +1,7 @@
 #include "reference/cache/cache_file.hpp"
 
+#include "models/input/regular_file.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -22,15 +24,6 @@ namespace granconv::cache_file {
 namespace {
 
 namespace fs = std::filesystem;
-
-const char* kind_of(mode_t mode) {
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "an unknown kind of file";
-}
 
 struct Fd {
   int fd = -1;
@@ -56,38 +49,29 @@ void warn_once(const std::string& key, const std::string& line) {
 }
 
 Read read_entry(const fs::path& file, std::uint64_t max_bytes, const char* what) {
-  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer
-  // forever; on a regular file it changes nothing.
-  Fd in;
-  do in.fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  while (in.fd < 0 && errno == EINTR);
-  if (in.fd < 0) {
-    // ENOTDIR: the directory is not one, which writing the entry reports.
-    if (errno == ENOENT || errno == ENOTDIR) return {};
-    return damaged(fmt::format("unreadable: {}", std::strerror(errno)));
-  }
-  struct stat st {};
-  if (::fstat(in.fd, &st) != 0) return damaged(fmt::format("unreadable: {}", std::strerror(errno)));
-  if (!S_ISREG(st.st_mode)) return damaged(fmt::format("{}, not a regular file", kind_of(st.st_mode)));
-  const auto size = static_cast<std::uint64_t>(st.st_size);
-  if (size > max_bytes)
-    return damaged(fmt::format("{} bytes, more than the {} an entry of this key can hold", size, max_bytes));
-  Read r;
+  // Opened without blocking (a FIFO would otherwise wait for a writer for
+  // ever) and checked with fstat: models/input/regular_file.hpp.
+  RegularFileText t;
   try {
-    r.content.resize(static_cast<std::size_t>(size));
-  } catch (const std::bad_alloc&) {
-    throw std::runtime_error(fmt::format("out of memory reading {} {} ({} bytes)", what, file.string(), size));
+    t = try_read_regular_file(file, static_cast<std::size_t>(max_bytes));
+  } catch (const std::runtime_error&) {
+    throw std::runtime_error(fmt::format("out of memory reading {} {}", what, file.string()));
   }
-  std::size_t got = 0;
-  while (got < r.content.size()) {
-    const ssize_t n = ::read(in.fd, r.content.data() + got, r.content.size() - got);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return damaged(fmt::format("unreadable: {}", std::strerror(errno)));
-    if (n == 0) return damaged("shorter than its size while read");
-    got += static_cast<std::size_t>(n);
+  switch (t.failure) {
+    case ReadFailure::none: {
+      Read r;
+      r.outcome = Read::Outcome::ok;
+      r.content = std::move(t.text);
+      return r;
+    }
+    case ReadFailure::missing: return {};
+    case ReadFailure::not_regular: return damaged(fmt::format("{}, not a regular file", t.kind));
+    case ReadFailure::too_large:
+      return damaged(t.size ? fmt::format("{} bytes, more than the {} an entry of this key can hold", t.size, max_bytes)
+                            : fmt::format("more than the {} bytes an entry of this key can hold", max_bytes));
+    case ReadFailure::unreadable: break;
   }
-  r.outcome = Read::Outcome::ok;
-  return r;
+  return damaged(fmt::format("unreadable: {}", std::strerror(t.error ? t.error : EIO)));
 }
 
 bool usable_directory(const fs::path& dir) {

@@ -1,5 +1,7 @@
 #include "reference/cache/extended_reference_cache.hpp"
 
+#include "models/input/json_input.hpp"
+
 #include "reference/cache/cache_file.hpp"
 
 #include <boost/multiprecision/cpp_int.hpp>
@@ -203,7 +205,7 @@ std::optional<Entry> load_entry(const std::filesystem::path& file, const std::st
   const auto header_end = rest.find('\n');
   if (header_end == std::string::npos) return bad(CacheStatus::corrupted, "no header");
   try {
-    const json header = json::parse(rest.substr(0, header_end));
+    const json header = parse_json_limited(rest.substr(0, header_end), "extended reference cache entry header");
     if (header.at("key").get<std::string>() != key) return bad(CacheStatus::stale, "key mismatch");
     if (header.at("count").get<std::size_t>() != count || header.at("dim").get<int>() != dim ||
         header.at("scalar_bytes").get<std::size_t>() != scalar_bytes)

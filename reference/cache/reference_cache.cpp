@@ -1,5 +1,7 @@
 #include "reference/cache/reference_cache.hpp"
 
+#include "models/input/json_input.hpp"
+
 #include "reference/cache/cache_file.hpp"
 
 #include "reference/sundials/erk8_reference.hpp"
@@ -95,7 +97,7 @@ std::optional<ReferenceSolution> load_entry(const std::filesystem::path& file, c
   if (header_end == std::string::npos) return bad(CacheStatus::corrupted, "no header");
   nlohmann::json header;
   try {
-    header = nlohmann::json::parse(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(header_end));
+    header = parse_json_limited(rest.substr(0, header_end), "reference cache entry header");
   } catch (const std::exception&) {
     return bad(CacheStatus::corrupted, "unreadable header");
   }
