@@ -1,4 +1,5 @@
 cmake_minimum_required(VERSION 3.19)
+include(${CMAKE_CURRENT_LIST_DIR}/one_line_contract.cmake)
 # Issue 33: nothing is written outside --out. A claim id that would become a
 # path outside DIR/studies ("../x", "/abs", "", "..", "a/b", control
 # characters) is refused at load by check-claims and by run, in one line with
@@ -15,18 +16,6 @@ set(json_ids "../../../../evil" "${outside}/abs" "" ".." "a/b" "red\\u001b[31mte
 set(cli_ids "../../../../evil" "${outside}/abs" "" ".." "a/b" "red${esc}[31mtext" "cr\r\nlf" "Upper" ".hidden")
 file(READ ${TEMPLATE} template)
 
-function(expect_one_line_refusal what status out err regex)
-  if(NOT status EQUAL 2)
-    message(FATAL_ERROR "${what}: expected status 2, got ${status}\nstdout: ${out}\nstderr: ${err}")
-  endif()
-  string(REGEX REPLACE "\n$" "" line "${err}")
-  if(line MATCHES "[\n\r]" OR line MATCHES "${esc}")
-    message(FATAL_ERROR "${what}: expected one line without control characters, got:\n${err}")
-  endif()
-  if(NOT line MATCHES "${regex}")
-    message(FATAL_ERROR "${what}: stderr does not match '${regex}':\n${err}")
-  endif()
-endfunction()
 
 if(PART STREQUAL "ids")
 list(LENGTH json_ids n)
@@ -40,13 +29,13 @@ foreach(i RANGE ${last})
   file(WRITE ${case}/claims.json "${text}")
   execute_process(COMMAND ${GRANCONV} check-claims ${case}/claims.json RESULT_VARIABLE status OUTPUT_VARIABLE out
                   ERROR_VARIABLE err)
-  expect_one_line_refusal("check-claims, id #${i}" "${status}" "${out}" "${err}" "id '.*' is refused: it must be 1 to 100 lower-case")
+  granconv_expect_one_line("check-claims, id #${i}" "${status}" "${out}" "${err}" "id '.*' is refused: it must be 1 to 100 lower-case")
   execute_process(COMMAND ${GRANCONV} run "${cli_id}" --claims ${case}/claims.json --out ${case}/a/b/out
                   RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  expect_one_line_refusal("run, id #${i}" "${status}" "${out}" "${err}" "id '.*' is refused")
+  granconv_expect_one_line("run, id #${i}" "${status}" "${out}" "${err}" "id '.*' is refused")
   execute_process(COMMAND ${GRANCONV} report --no-run --claims ${case}/claims.json --out ${case}/a/b/out
                   RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  expect_one_line_refusal("report, id #${i}" "${status}" "${out}" "${err}" "id '.*' is refused")
+  granconv_expect_one_line("report, id #${i}" "${status}" "${out}" "${err}" "id '.*' is refused")
   file(GLOB_RECURSE written LIST_DIRECTORIES true ${case}/a/b/* ${outside}/*)
   file(GLOB beside LIST_DIRECTORIES true ${case}/*)
   list(REMOVE_ITEM beside ${case}/claims.json ${case}/a)
@@ -71,7 +60,7 @@ foreach(sub studies report)
     set(command report --no-run --out ${dir}/out)
   endif()
   execute_process(COMMAND ${GRANCONV} ${command} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  expect_one_line_refusal("symlink ${sub}" "${status}" "${out}" "${err}"
+  granconv_expect_one_line("symlink ${sub}" "${status}" "${out}" "${err}"
                           "refusing to write .*/out/${sub}: it resolves to .*outside, outside the output directory")
   file(GLOB_RECURSE written LIST_DIRECTORIES true ${outside}/*)
   if(written)
@@ -84,7 +73,7 @@ file(MAKE_DIRECTORY ${dir}/out)
 file(CREATE_LINK ${outside} ${dir}/out/cache SYMBOLIC)
 execute_process(COMMAND ${GRANCONV} run jvb-fig3-cn-xv --out ${dir}/out RESULT_VARIABLE status OUTPUT_VARIABLE out
                 ERROR_VARIABLE err)
-expect_one_line_refusal("symlink cache" "${status}" "${out}" "${err}" "reference cache .*/out/cache resolves to .*outside, outside --out")
+granconv_expect_one_line("symlink cache" "${status}" "${out}" "${err}" "reference cache .*/out/cache resolves to .*outside, outside --out")
 file(GLOB_RECURSE written LIST_DIRECTORIES true ${outside}/*)
 if(written)
   message(FATAL_ERROR "symlink cache: files written outside --out: ${written}")
