@@ -2,16 +2,22 @@
 # line, said once (by rank 0), whether every rank met it on its own (bad
 # input) or one rank's cell failed and every rank rethrew it.
 #   -DGRANCONV= -DMPIEXEC= -DOUT= -DARGS=<run's arguments, ;-separated> -DMPI_ENABLED=
+#   -DSUBCOMMAND=<another command than run, e.g. reference: ARGS are then all its arguments>
 cmake_minimum_required(VERSION 3.19)
 include(${CMAKE_CURRENT_LIST_DIR}/mpi_launch.cmake)
 mpi_skip_unless_available()
 
 file(REMOVE_RECURSE ${OUT})
-execute_process(COMMAND ${GRANCONV} run ${ARGS} --jobs 1 --quiet --out ${OUT}/single --cache none
-                RESULT_VARIABLE single_status ERROR_VARIABLE single_err OUTPUT_QUIET)
+if(SUBCOMMAND)
+  set(single_args ${SUBCOMMAND} ${ARGS})
+  set(mpi_args ${SUBCOMMAND} ${ARGS})
+else()
+  set(single_args run ${ARGS} --jobs 1 --quiet --out ${OUT}/single --cache none)
+  set(mpi_args run ${ARGS} --jobs 1 --quiet --out ${OUT}/mpi --cache none)
+endif()
+execute_process(COMMAND ${GRANCONV} ${single_args} RESULT_VARIABLE single_status ERROR_VARIABLE single_err OUTPUT_QUIET)
 mpi_command(launch 2)
-execute_process(COMMAND ${launch} ${GRANCONV} run ${ARGS} --jobs 1 --quiet --out ${OUT}/mpi --cache none
-                RESULT_VARIABLE status ERROR_VARIABLE err OUTPUT_QUIET)
+execute_process(COMMAND ${launch} ${GRANCONV} ${mpi_args} RESULT_VARIABLE status ERROR_VARIABLE err OUTPUT_QUIET)
 if(NOT single_status EQUAL 2 OR NOT status EQUAL 2)
   message(FATAL_ERROR "expected status 2 from both, got ${single_status} (one process) and ${status} (mpirun):\n${err}")
 endif()

@@ -33,10 +33,11 @@ set_tests_properties(mpi.rank-killed PROPERTIES LABELS mpi SKIP_REGULAR_EXPRESSI
 # Errors: bad input every rank meets; a cell failing (a CVODE reference per
 # step size over its wall-clock budget, raised inside the distributed cells).
 function(granconv_mpi_error_test name)
+  cmake_parse_arguments(ARG "" "SUBCOMMAND" "" ${ARGN})
   add_test(NAME mpi.${name}
            COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DMPIEXEC=${mpi_exec}
-                   -DMPI_ENABLED=${mpi_enabled} -DOUT=${ctest_out}/mpi-${name} "-DARGS=${ARGN}"
-                   -P ${CMAKE_CURRENT_SOURCE_DIR}/check_mpi_error.cmake)
+                   -DMPI_ENABLED=${mpi_enabled} -DOUT=${ctest_out}/mpi-${name} "-DARGS=${ARG_UNPARSED_ARGUMENTS}"
+                   -DSUBCOMMAND=${ARG_SUBCOMMAND} -P ${CMAKE_CURRENT_SOURCE_DIR}/check_mpi_error.cmake)
   set_tests_properties(mpi.${name} PROPERTIES LABELS mpi SKIP_REGULAR_EXPRESSION "MPI test skipped" TIMEOUT 300)
 endfunction()
 granconv_mpi_error_test(error-bad-input no-such-claim)
@@ -45,3 +46,5 @@ granconv_mpi_error_test(error-claim-failure jvb-fig6-irk-impact jvb-fig3-gl-xv -
 # Issue 33: a catalogue nested 200 000 levels deep (tests/hardening_inputs.cmake),
 # refused while parsing on every rank (it crashed every rank before).
 granconv_mpi_error_test(error-deep-catalogue deep-value --claims ${CMAKE_CURRENT_BINARY_DIR}/hardening-inputs/claims-deep-200000.json)
+granconv_mpi_error_test(error-deep-scenario-file SUBCOMMAND reference
+  --scenario-file ${CMAKE_CURRENT_BINARY_DIR}/hardening-inputs/scenario-deep-50000.json --t 1)
