@@ -2,7 +2,7 @@
 // The output directory is checked before any computation: an empty --out, a
 // directory that cannot be created or written are errors at once, not after
 // an hour of work. Temporaries of runs killed between write and rename
-// (<file>.tmp-<pid>, cache .<entry>.tmp.<pid>.*) and the work directories of
+// (<file>.tmp-<pid>[-<hex>], cache .<entry>.tmp.<pid>.*) and the work directories of
 // a killed `report` or `validate` (report.tmp-<pid>-<hex>, report.old-…,
 // validate/.tmp-<name>-<pid>-<hex>, validate/<name>.old-…) whose process is
 // gone are removed at start.
@@ -28,7 +28,7 @@ inline bool process_alive(long pid) { return pid > 0 && (::kill(static_cast<pid_
 
 // The pid in a temporary's name, or -1 when the name is not one of ours.
 inline long temporary_pid(const std::string& name) {
-  static const std::regex atomic_tmp(R"(.+\.tmp-([0-9]{1,10}))"), cache_tmp(R"(\..+\.tmp\.([0-9]{1,10})\.[0-9]+\.[0-9a-f]+)");
+  static const std::regex atomic_tmp(R"(.+\.tmp-([0-9]{1,10})(-[0-9a-f]{8})?)"), cache_tmp(R"(\..+\.tmp\.([0-9]{1,10})\.[0-9]+\.[0-9a-f]+)");
   std::smatch m;
   if (std::regex_match(name, m, atomic_tmp) || std::regex_match(name, m, cache_tmp)) return std::stol(m[1].str());
   return -1;
@@ -76,18 +76,9 @@ inline void prepare_output_dir(const std::string& out, const std::string& option
   fs::create_directories(out, ec);
   if (ec) throw std::runtime_error("cannot create output directory " + out + ": " + ec.message());
   if (!fs::is_directory(out, ec)) throw std::runtime_error("output " + out + " is not a directory");
-  const fs::path probe = fs::path(out) / (".write-probe.tmp-" + std::to_string(::getpid()));
-  {
-    errno = 0;
-    std::ofstream f(probe, std::ios::binary | std::ios::trunc);
-    f << 'x';
-    f.close();
-    const int err = errno;
-    if (!f) {
-      fs::remove(probe, ec);
-      throw std::runtime_error("cannot write into output directory " + out + ": " + std::strerror(err ? err : EACCES));
-    }
-  }
+  const std::string probe = temporary_name(fs::path(out) / ".write-probe");
+  if (const int err = write_new_file(probe, "x"))
+    throw std::runtime_error("cannot write into output directory " + out + ": " + std::strerror(err));
   fs::remove(probe, ec);
   set_output_root(out);
   // What granconv writes into, checked before an hour of work rather than at the first write.

@@ -13,7 +13,16 @@ namespace granconv::cli {
 void install_signal_cleanup() {
   sigset_t set;
   sigemptyset(&set);
-  for (const int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&set, s);
+  int taken = 0;
+  for (const int s : {SIGINT, SIGTERM, SIGHUP}) {
+    // A signal the caller ignores (nohup, a background job of a script) stays
+    // ignored: blocked, it would be kept pending and taken instead.
+    struct sigaction now {};
+    if (sigaction(s, nullptr, &now) == 0 && now.sa_handler == SIG_IGN) continue;
+    sigaddset(&set, s);
+    ++taken;
+  }
+  if (taken == 0) return;
   if (pthread_sigmask(SIG_BLOCK, &set, nullptr) != 0) return;  // nothing blocked: the default actions stay
   try {
     std::thread([set] {

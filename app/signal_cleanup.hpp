@@ -2,8 +2,10 @@
 // SIGINT, SIGTERM and SIGHUP end granconv as they would have, but only after
 // the registered work directories are removed (reports/work_dirs.hpp): the
 // signals are blocked in every thread and taken by one thread with sigwait,
-// where removing files is safe (a signal handler may not allocate). Call once,
-// first, before any other thread starts, so that every thread inherits the mask.
+// where removing files is safe (a signal handler may not allocate). A signal
+// that granconv was started with ignored stays ignored. Call once, first,
+// before any other thread starts, so that every thread inherits the mask
+// (children, gnuplot, are started with it cleared).
 namespace granconv::cli {
 
 void install_signal_cleanup();

@@ -1,19 +1,24 @@
 #pragma once
-// Output files appear whole or not at all: written next to their final name
-// and renamed into place (rename is atomic within a directory). Failures say
-// why (the system's error text: disk full, permission denied, ...).
+// Output files appear whole or not at all: written to a new temporary next to
+// their final name and renamed into place (rename is atomic within a
+// directory; the temporary is created with O_EXCL | O_NOFOLLOW, so nothing
+// planted at its name is followed). Failures say why (the system's error
+// text: disk full, permission denied, ...).
 //
 // Every file lies under the output directory (--out) once symlinks are
-// resolved: a commands sets it as the output root before writing, and a path
+// resolved: a command sets it as the output root before writing, and a path
 // that leaves it (a symlink inside --out pointing out of it) is refused.
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
+#include <random>
 #include <stdexcept>
 #include <string>
-#include <unistd.h>
 
 #include "models/input/printable.hpp"
 
@@ -47,6 +52,33 @@ inline void check_under_output_root(const std::filesystem::path& path) {
                              printable(real.string()) + ", outside the output directory " + printable(root.string()));
 }
 
+// A fresh name beside `path` for its temporary: <path>.tmp-<pid>-<8 hex>
+// (app/output_dir.hpp removes those of processes that are gone).
+inline std::string temporary_name(const std::filesystem::path& path) {
+  static thread_local std::mt19937 bits(std::random_device{}());
+  char hex[9];
+  std::snprintf(hex, sizeof hex, "%08x", static_cast<unsigned>(bits()));
+  return path.string() + ".tmp-" + std::to_string(::getpid()) + "-" + hex;
+}
+
+// Creates `tmp` as a new file (never following a symlink or opening a FIFO
+// someone put there: O_EXCL, O_NOFOLLOW) and writes `content` into it.
+// Returns 0, or the errno of the failure (the file then removed).
+inline int write_new_file(const std::string& tmp, const std::string& content) {
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0) return errno;
+  int err = 0;
+  for (std::size_t done = 0; done < content.size() && !err;) {
+    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) err = errno;
+    else done += static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0 && !err) err = errno;
+  if (err) ::unlink(tmp.c_str());
+  return err;
+}
+
 inline void write_file_atomically(const std::filesystem::path& path, const std::string& content) {
   check_under_output_root(path);
   std::error_code ec;
@@ -54,18 +86,9 @@ inline void write_file_atomically(const std::filesystem::path& path, const std::
     std::filesystem::create_directories(path.parent_path(), ec);
     if (ec) throw std::runtime_error("cannot create directory " + path.parent_path().string() + ": " + ec.message());
   }
-  const auto tmp = path.string() + ".tmp-" + std::to_string(::getpid());
-  {
-    errno = 0;
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << content;
-    out.close();
-    if (!out) {
-      const int err = errno;
-      std::filesystem::remove(tmp, ec);
-      throw std::runtime_error("cannot write " + path.string() + ": " + std::strerror(err ? err : EIO));
-    }
-  }
+  const std::string tmp = temporary_name(path);
+  if (const int err = write_new_file(tmp, content))
+    throw std::runtime_error("cannot write " + path.string() + ": " + std::strerror(err));
   std::filesystem::rename(tmp, path, ec);
   if (ec) {
     const std::string why = ec.message();

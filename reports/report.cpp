@@ -178,6 +178,8 @@ void write_report(const ReportOptions& opt) {
     // Swap into place: move the old report aside, move the new one in, then
     // drop the old one (restored if the second rename fails).
     fs::path old;
+    // Not registered for removal by a signal: between the two renames the
+    // previous report lives only there, and is better left than lost.
     if (fs::exists(final_dir)) {
       old = dir / ("report.old-" + random_suffix());
       fs::rename(final_dir, old);

@@ -16,9 +16,10 @@ struct WorkDirRegistry {
   std::mutex mutex;
   std::set<std::filesystem::path> dirs;
 };
+// Never destroyed: the cleanup thread may still use it while the process exits.
 inline WorkDirRegistry& work_dir_registry() {
-  static WorkDirRegistry r;
-  return r;
+  static WorkDirRegistry* r = new WorkDirRegistry;
+  return *r;
 }
 }  // namespace detail
 

@@ -9,7 +9,7 @@ else()
 endif()
 set(bad_data ${CMAKE_CURRENT_SOURCE_DIR}/data/fuzz)
 function(granconv_bad_input name regex)
-  cmake_parse_arguments(ARG "" "NOT_REGEX;STDOUT_FILE;STATUS;DEV_FULL_AT;FILE_SIZE_LIMIT" "" ${ARGN})
+  cmake_parse_arguments(ARG "" "NOT_REGEX;STDOUT_FILE;STATUS;FILE_SIZE_LIMIT" "" ${ARGN})
   set(extra)
   if(ARG_NOT_REGEX)
     list(APPEND extra "-DNOT_REGEX=${ARG_NOT_REGEX}")
@@ -19,9 +19,6 @@ function(granconv_bad_input name regex)
   endif()
   if(ARG_STATUS)
     list(APPEND extra "-DSTATUS=${ARG_STATUS}")
-  endif()
-  if(ARG_DEV_FULL_AT)
-    list(APPEND extra "-DDEV_FULL_AT=${ARG_DEV_FULL_AT}")
   endif()
   if(ARG_FILE_SIZE_LIMIT)
     list(APPEND extra "-DFILE_SIZE_LIMIT=${ARG_FILE_SIZE_LIMIT}")
@@ -104,12 +101,14 @@ granconv_bad_input(out-empty "--out must name a directory" run jvb-fig3-cn-xv --
 granconv_bad_input(stdout-full "cannot write to standard output: No space left on device" list studies
   STDOUT_FILE /dev/full)
 # A result on a full disk: the errno text, and neither the result nor its
-# temporary left behind (stdout: the JSON of `solve`; a file: a study record).
+# temporary left behind (stdout: the JSON of `solve`; a file: a study record,
+# cut at 512 bytes by ulimit -f as on a full disk; the temporary is a new file
+# of a random name, so no link planted at it is followed).
 granconv_bad_input(solve-json-stdout-full "cannot write to standard output: No space left on device"
   solve --scenario trimer-impact --scheme cn --h 0.1 --t 1 --json STDOUT_FILE /dev/full)
 granconv_bad_input(run-result-disk-full
-  "cannot write .*/studies/jvb-fig3-cn-xv\\.json: No space left on device"
-  run jvb-fig3-cn-xv --jobs 2 --cache none --out @OUT@ DEV_FULL_AT studies/jvb-fig3-cn-xv.json)
+  "cannot write .*/studies/jvb-fig3-cn-xv\\.json: File too large"
+  run jvb-fig3-cn-xv --jobs 2 --cache none --out @OUT@ FILE_SIZE_LIMIT 1)
 # (the study runs in full before its record is written: more than 5 s)
 set_tests_properties(bad-input.run-result-disk-full PROPERTIES TIMEOUT 120)
 # A results file read back is never trusted: truncated, of the wrong type or
@@ -293,6 +292,10 @@ granconv_bad_input(grid-all-runs "is refused: the steps of all its runs 3.43e\\+
   check-claims ${hard}/claims-grid-all-runs.json)
 granconv_bad_input(grid-stored-values "is refused: the state values it stores .* 3.5.e\\+09 are above the limit of 1e\\+09"
   check-claims ${hard}/claims-grid-stored-values.json)
+#    A figure group that would have ended a gnuplot comment line and run a
+#    command (the report ran it): refused at load.
+granconv_bad_input(figure-group-injection "field 'figure_group' 'g\\\\x0Asystem .*is refused: must be 1 to 100 lower-case"
+  report --claims ${hard}/claims-figure-group-injection.json --out @OUT@)
 # 5. Smaller ones: the option error alone (no "heavy claims left out" line before it).
 granconv_bad_input(run-all-precision-17 "^granconv: error: --precision must be 16 \\(double\\), 32 .*not 17$"
   run all --precision 17 --out @OUT@)
@@ -322,3 +325,10 @@ add_test(NAME bad-input.report-sigterm-cleans-up
          COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DOUT=${ctest_out}/bad-input-33/report-sigterm
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/check_signal_cleanup.cmake)
 set_tests_properties(bad-input.report-sigterm-cleans-up PROPERTIES LABELS bad-input TIMEOUT 180)
+# Links planted at the names a temporary once had (<file>.tmp-<pid>, the pid
+# being known to whoever starts the command) pointing out of --out: the
+# temporaries are new files of random names, so nothing outside is written.
+add_test(NAME bad-input.planted-temporary-links
+         COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DOUT=${ctest_out}/bad-input-33/planted-links
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/check_planted_links.cmake)
+set_tests_properties(bad-input.planted-temporary-links PROPERTIES LABELS bad-input TIMEOUT 120)

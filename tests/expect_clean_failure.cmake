@@ -5,9 +5,6 @@
 #   ARGS: the command line; @OUT@ stands for OUT, @DATA@ for DATA, @EMPTY@
 #   for an empty argument (run through sh, which CMake lists cannot carry).
 #   STDOUT_FILE: send stdout there instead (e.g. /dev/full).
-#   DEV_FULL_AT: a file the command writes (path under OUT) lands on a full
-#   disk: the temporary it is written to, <file>.tmp-<pid>, is made a link to
-#   /dev/full beforehand (the shell execs the command, so its pid is known).
 #   FILE_SIZE_LIMIT: every file the command writes is cut at this many 512-byte
 #   blocks (ulimit -f, SIGXFSZ ignored): each write past it fails with EFBIG,
 #   as on a full disk, whatever file it is.
@@ -20,10 +17,6 @@ file(MAKE_DIRECTORY ${work})
 set(command "exec '${GRANCONV}'")
 if(FILE_SIZE_LIMIT)
   set(command "trap '' XFSZ && ulimit -f ${FILE_SIZE_LIMIT} && ${command}")
-endif()
-if(DEV_FULL_AT)
-  get_filename_component(full_dir "${OUT}/${DEV_FULL_AT}" DIRECTORY)
-  set(command "mkdir -p '${full_dir}' && ln -s /dev/full '${OUT}/${DEV_FULL_AT}.tmp-'$$ && ${command}")
 endif()
 foreach(a ${ARGS})
   string(REPLACE "@OUT@" "${OUT}" a "${a}")

@@ -50,6 +50,11 @@ grid_claims(finest-1e9 "{\"h_max\": 0.3, \"h_min\": 1e-9, \"per_decade\": 10}")
 grid_claims(all-runs "{\"h_max\": 1e-8, \"h_min\": 1.6e-9, \"per_decade\": 1000}")
 grid_claims(stored-values "{\"h_max\": 0.3, \"h_min\": 1.5e-8, \"per_decade\": 10}")
 
+# A figure group that would end a gnuplot script's comment line and run a command.
+string(REPLACE "\"@ID@\"" "\"figure-group-injection\"" claim "${template}")
+string(REPLACE "\"figure_group\": \"jvb-fig3\"" "\"figure_group\": \"g\\nsystem \\\"touch ${hard}/injected\\\"\\n#\"" claim "${claim}")
+file(WRITE ${hard}/claims-figure-group-injection.json "${claim}")
+
 # A window that holds no usable step size.
 string(REPLACE "\"@ID@\"" "\"empty-window\"" claim "${template}")
 string(REGEX REPLACE "\"window\": \\[[^]]*\\]" "\"window\": [1e-9, 2e-9]" claim "${claim}")

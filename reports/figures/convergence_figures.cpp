@@ -89,7 +89,7 @@ Image draw_convergence(const std::string& group, const std::vector<Study*>& stud
   for (std::size_t k = 0; k < studies.size(); ++k) {
     const Study& s = *studies[k];
     const std::string dat = s.slug + ".dat";
-    std::string d = "# " + s.id + ": h error usable(1/0)\n";
+    std::string d = "# " + one_script_line(s.id) + ": h error usable(1/0)\n";
     bool any_used = false, any_excl = false;
     for (std::size_t i = 0; i < s.h.size(); ++i) {
       if (!plottable(s.h[i], s.e[i])) continue;
@@ -193,11 +193,11 @@ Image draw_local_slopes(Study& s, const fs::path& dir, const std::string& gnuplo
   const auto sl = local_slopes(s.h, s.e, s.usable);
   if (sl.empty()) return {};
   const std::string stem = s.slug + "_slopes";
-  std::string d = "# " + s.id + ": local slope between consecutive usable points\n# h_mid slope\n";
+  std::string d = "# " + one_script_line(s.id) + ": local slope between consecutive usable points\n# h_mid slope\n";
   for (const auto& [h, p] : sl) d += fmt::format("{} {}\n", plotnum(h), plotnum(p));
   write_file(dir / (stem + ".dat"), d);
   const auto smooth = sliding_slopes(s.h, s.e, s.usable, 0.25);
-  std::string ds = "# " + s.id + ": least-squares slope over ±1/4 decade around each usable point\n# h slope\n";
+  std::string ds = "# " + one_script_line(s.id) + ": least-squares slope over ±1/4 decade around each usable point\n# h slope\n";
   for (const auto& [h, p] : smooth) ds += fmt::format("{} {}\n", plotnum(h), plotnum(p));
   write_file(dir / (stem + "_sliding.dat"), ds);
   std::string body;
@@ -264,7 +264,7 @@ Image draw_trajectory(Study& s, const fs::path& dir, const std::string& gnuplot)
   const std::string stem = s.slug + "_trajectory";
   auto dump = [&](const std::vector<double>& tt, const std::vector<std::vector<double>>& x,
                   const std::vector<std::vector<double>>& v, const std::string& what) {
-    std::string d = "# " + s.id + " " + what + ": t x_1..x_N v_1..v_N (N = " + std::to_string(nb) + ")\n";
+    std::string d = "# " + one_script_line(s.id) + " " + what + ": t x_1..x_N v_1..v_N (N = " + std::to_string(nb) + ")\n";
     for (std::size_t k = 0; k < tt.size(); ++k) {
       d += plotnum(tt[k]);
       for (double q : x[k]) d += fmt::format(" {}", plotnum(q));

@@ -74,7 +74,7 @@ std::string with_clause(const Series& s, std::size_t index) {
 
 Image draw_lines(const Study& s, const Figure& f, const fs::path& dir, const std::string& gnuplot) {
   // One data block per series (gnuplot `index i`), separated by two blank lines.
-  std::string d = "# " + s.id + ", figure " + f.name + ": one block per series, columns x y\n";
+  std::string d = "# " + one_script_line(s.id) + ", figure " + one_script_line(f.name) + ": one block per series, columns x y\n";
   std::vector<std::string> plots;
   std::size_t block = 0, points = 0;
   // About 8000 points per figure at most: 250 runs per series (four points
@@ -86,7 +86,7 @@ Image draw_lines(const Study& s, const Figure& f, const fs::path& dir, const std
     for (std::size_t k = 0; k < se.x.size(); ++k) any = any || (std::isfinite(se.x[k]) && std::isfinite(se.y[k]));
     if (!any) continue;  // an empty block would be a gnuplot error
     if (block) d += "\n\n";
-    d += "# series " + std::to_string(i + 1) + ": " + se.title + "\n";
+    d += "# series " + std::to_string(i + 1) + ": " + one_script_line(se.title) + "\n";
     const auto keep = thinned(se, runs);
     if (keep.size() < se.x.size())
       d += fmt::format("# thinned for plotting: {} of {} points (first, min, max, last of {} runs); every point is "
@@ -185,7 +185,7 @@ Image draw_heatmap(const Study& s, const Figure& f, const fs::path& dir, const s
   // the column count and the x values; then y and that row's z values),
   // a third of the x y z lines' size; a non-uniform one as x y z and the cell
   // x_lo x_hi y_lo y_hi, one block per y value (boxes need the edges).
-  std::string d = "# " + s.id + ", figure " + f.name +
+  std::string d = "# " + one_script_line(s.id) + ", figure " + one_script_line(f.name) +
                   (image ? ": nonuniform matrix (row 1: count, x values; then y, z per x)\n"
                          : ": x y z x_lo x_hi y_lo y_hi, one block per y value\n");
   double zlo = std::numeric_limits<double>::infinity(), zhi = -zlo;

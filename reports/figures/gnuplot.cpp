@@ -1,10 +1,20 @@
 #include "reports/figures/gnuplot.hpp"
 
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
 #include <cmath>
-#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -13,16 +23,6 @@ namespace granconv::report_detail {
 namespace fs = std::filesystem;
 
 namespace {
-
-// A POSIX-shell single-quoted word.
-std::string shq(const std::string& s) {
-  std::string o = "'";
-  for (char c : s) {
-    if (c == '\'') o += "'\\''";
-    else o += c;
-  }
-  return o + "'";
-}
 
 std::string read_tail(const fs::path& p, std::size_t max_chars = 2000) {
   std::ifstream in(p, std::ios::binary);
@@ -34,12 +34,21 @@ std::string read_tail(const fs::path& p, std::size_t max_chars = 2000) {
 }
 }  // namespace
 
+// Text from a record or a catalogue inside a script or a data file: a
+// control character (a newline above all) would end the line it sits in and
+// let the rest run as commands, so each becomes a space.
+std::string one_script_line(const std::string& s) {
+  std::string o = s;
+  for (char& c : o)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+  return o;
+}
+
 // A gnuplot single-quoted string literal ('' escapes a quote).
 std::string gq(const std::string& s) {
   std::string o = "'";
-  for (char c : s) {
+  for (char c : one_script_line(s)) {
     if (c == '\'') o += "''";
-    else if (c == '\n') o += ' ';
     else o += c;
   }
   return o + "'";
@@ -62,19 +71,67 @@ std::string terminal(const std::string& stem, ImageFormat format, const std::str
 std::string plotnum(double v) { return std::isfinite(v) ? fmt::format("{:.7g}", v) : "NaN"; }
 
 std::string header(const std::string& what, const std::string& stem) {
-  return "# granconv report: " + what + "\n# Generated file; re-run with: cd figures && gnuplot " + stem +
-         ".gp\nset encoding utf8\nreset\n";
+  return "# granconv report: " + one_script_line(what) + "\n# Generated file; re-run with: cd figures && gnuplot " +
+         one_script_line(stem) + ".gp\nset encoding utf8\nreset\n";
 }
+
+namespace {
+
+// gnuplot runs without a shell (argv, in DIR, stdin from /dev/null, its
+// output to STEM.log), with the signal mask cleared (granconv blocks SIGINT,
+// SIGTERM and SIGHUP for its own cleanup thread: app/signal_cleanup.hpp), and
+// within a wall-clock budget: a script takes well under a second.
+constexpr double kGnuplotSeconds = 120;
+
+int run_without_shell(const std::string& gnuplot, const fs::path& dir, const std::string& script, const fs::path& log) {
+  posix_spawn_file_actions_t actions;
+  posix_spawnattr_t attr;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawnattr_init(&attr);
+  posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  sigset_t none;
+  sigemptyset(&none);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
+  std::vector<char*> argv = {const_cast<char*>(gnuplot.c_str()), const_cast<char*>(script.c_str()), nullptr};
+  pid_t pid = 0;
+  const int spawned = posix_spawnp(&pid, gnuplot.c_str(), &actions, &attr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  if (spawned != 0)
+    throw std::runtime_error("report: cannot run " + gnuplot + " on script " + (dir / script).string() + ": " +
+                             std::strerror(spawned));
+  const auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    int status = 0;
+    const pid_t done = ::waitpid(pid, &status, WNOHANG);
+    if (done == pid) return status;
+    if (done < 0 && errno != EINTR)
+      throw std::runtime_error(std::string("report: lost gnuplot's process: ") + std::strerror(errno));
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > kGnuplotSeconds) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+      throw std::runtime_error(fmt::format("report: gnuplot ran past its budget of {:g} s on script {}",
+                                           kGnuplotSeconds, (dir / script).string()));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
+}  // namespace
 
 void run_gnuplot(const std::string& gnuplot, const fs::path& dir, const std::string& stem, ImageFormat format) {
   const fs::path script = dir / (stem + ".gp");
   const fs::path log = dir / (stem + ".log");
-  const std::string cmd = "cd " + shq(dir.string()) + " && " + shq(gnuplot) + " " + shq(stem + ".gp") + " > " +
-                          shq(stem + ".log") + " 2>&1";
-  const int rc = std::system(cmd.c_str());
-  if (rc != 0) {
-    throw std::runtime_error("report: gnuplot failed (status " + std::to_string(rc) + ") on script " +
-                             script.string() + ":\n" + read_tail(log));
+  const int status = run_without_shell(gnuplot, dir, stem + ".gp", log);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    const std::string how = WIFEXITED(status) ? "status " + std::to_string(WEXITSTATUS(status))
+                                              : "signal " + std::to_string(WTERMSIG(status));
+    throw std::runtime_error("report: gnuplot failed (" + how + ") on script " + script.string() + ":\n" +
+                             read_tail(log));
   }
   std::error_code ec;
   fs::remove(log, ec);

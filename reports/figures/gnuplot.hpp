@@ -11,9 +11,12 @@
 
 namespace granconv::report_detail {
 
-// A gnuplot single-quoted string literal ('' escapes a quote, newlines become
-// spaces).
+// A gnuplot single-quoted string literal ('' escapes a quote, control
+// characters become spaces).
 std::string gq(const std::string& s);
+// Text for a comment or data-file line: control characters become spaces, so
+// that text from a record or a catalogue cannot end its line.
+std::string one_script_line(const std::string& s);
 
 // One image format per figure: SVG while the figure is light (few points,
 // small grids: at most 400 points or cells), PNG beside its data files otherwise (an SVG of 40 000 points

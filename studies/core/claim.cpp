@@ -131,6 +131,10 @@ Claim parse_claim(const nlohmann::json& j, std::vector<std::string>& problems, c
     return 0;
   });
   c.figure_group = r.req<std::string>("figure_group");
+  // It names the group's figure files and is written into gnuplot scripts.
+  if (!c.figure_group.empty())
+    r.check(valid_output_name(c.figure_group), "figure_group",
+            fmt::format("'{}' is refused: {}", printable(c.figure_group), output_name_rule()));
   c.expected_verdict = r.one_of("expected_verdict", {"pass", "fail", "inconclusive"}, "pass");
   read_deviation(r, c);
   c.notes = r.opt<std::string>("notes", "");
