@@ -296,6 +296,42 @@ granconv_bad_input(grid-stored-values "is refused: the state values it stores .*
 #    command (the report ran it): refused at load.
 granconv_bad_input(figure-group-injection "field 'figure_group' 'g\\\\x0Asystem .*is refused: must be 1 to 100 lower-case"
   report --claims ${hard}/claims-figure-group-injection.json --out @OUT@)
+
+#    The other kinds' grids, runs and counts, refused at load the same way
+#    (each passed check-claims: the LZB grid then ran out of memory, the atlas
+#    went on to 4e13 steps, the restitution speeds ran check-claims itself out
+#    of memory, a run of one h was refused only once it started). A count over
+#    its limit names it; 4294967297 is not read as 1.
+granconv_bad_input(lzb-dp-grid-points "claim 'bound-lzb-dp-grid-points': field 'dP_grid.per_decade' gives 1.2e\\+12 impulse steps between max and min, above the limit of 2e\\+03"
+  check-claims ${hard}/claims-bound-lzb-dp-grid-points.json)
+granconv_bad_input(run-lzb-dp-grid-points "field 'dP_grid.per_decade' gives 1.2e\\+12 impulse steps"
+  run bound-lzb-dp-grid-points --claims ${hard}/claims-bound-lzb-dp-grid-points.json --out @OUT@)
+granconv_bad_input(lzb-dp-grid-finest "field 'dP_grid' \\(.*P from 0.0001 to 1e-300, 1 per decade; about 0.652 N.*s of principal impulse \\(20 links .*\\)\\) is refused: the steps of its finest run 6.52e\\+299 are above the limit of 1e\\+09"
+  check-claims ${hard}/claims-bound-lzb-dp-grid-finest.json)
+granconv_bad_input(lzb-scale-samples "field 'samples' must be in \\[10, 100000\\], not 2000000000"
+  check-claims ${hard}/claims-bound-lzb-scale-samples.json)
+granconv_bad_input(atlas-h-min-1e-13 "claim 'bound-atlas-h-min-1e-13': field 'binary' \\(h from 0.1 to 1e-13, 20 per decade, t_end = 4, 4 state values; [0-9]+ cells, [0-9]+ references\\) is refused: the steps of its finest run 4e\\+13 are above the limit of 1e\\+09"
+  check-claims ${hard}/claims-bound-atlas-h-min-1e-13.json)
+granconv_bad_input(run-atlas-h-min-1e-13 "field 'binary' .* is refused: the steps of its finest run 4e\\+13 are above the limit of 1e\\+09"
+  run bound-atlas-h-min-1e-13 --claims ${hard}/claims-bound-atlas-h-min-1e-13.json --out @OUT@)
+granconv_bad_input(thesis-restitution-points "field 'v.points' must be in \\[2, 1000\\], not 2000000000"
+  check-claims ${hard}/claims-bound-thesis-restitution-points.json)
+granconv_bad_input(thesis-restitution-h-2-60 "field 'h_log2' \\(h = 2\\^-60, t_end = 2 contact times, the slowest v = 0.01 m/s\\) is refused: the steps of its finest run 5.69e\\+13 are above the limit of 1e\\+09"
+  check-claims ${hard}/claims-bound-thesis-restitution-h-2-60.json)
+granconv_bad_input(sweep-count "field 'sweep.count' must be in \\[3, 1000\\], not 1000000"
+  check-claims ${hard}/claims-bound-sweep-count.json)
+granconv_bad_input(bistiffness-beads "field 'beads' must be in \\[1, 100000\\], not 1000000"
+  check-claims ${hard}/claims-bound-bistiffness-beads.json)
+granconv_bad_input(cd-seeds-wrapped "field 'seeds' must be in \\[1, 100\\], not 4294967297"
+  check-claims ${hard}/claims-bound-cd-seeds-wrapped.json)
+granconv_bad_input(cd-hold-steps "field 'hold_steps' must be in \\[1, 100000\\], not 2000000000"
+  check-claims ${hard}/claims-bound-cd-hold-steps.json)
+granconv_bad_input(cd-disks-5000 "field 'n_i' \\(N_I = 25, 5000 disks, settle = 250\\) is refused: the steps of its run .* 5.59e\\+06 are above the limit of 1e\\+05"
+  check-claims ${hard}/claims-bound-cd-disks-5000.json)
+granconv_bad_input(history-h-1e-12 "claim 'bound-history-h-1e-12': field 'runs\\[1\\].h' \\(h = 1e-12, t_end = 30, 50 state values\\) is refused: the steps of its run 3e\\+13 are above the limit of 1e\\+09"
+  check-claims ${hard}/claims-bound-history-h-1e-12.json)
+granconv_bad_input(run-sweep-h-1e-12 "field 'runs\\[0\\].h' \\(h = 1e-12, t_end = 30, 50 state values\\) is refused: the steps of its run 3e\\+13 are above the limit of 1e\\+09"
+  run bound-sweep-h-1e-12 --claims ${hard}/claims-bound-sweep-h-1e-12.json --out @OUT@)
 # 5. Smaller ones: the option error alone (no "heavy claims left out" line before it).
 granconv_bad_input(run-all-precision-17 "^granconv: error: --precision must be 16 \\(double\\), 32 .*not 17$"
   run all --precision 17 --out @OUT@)

@@ -1,6 +1,7 @@
 # Issue 33's inputs that cannot live in the source tree: FIFOs, files nested
 # 50 000 to 200 000 levels deep (made here rather than shipped as megabytes),
-# a file at a path that is not UTF-8, and claims with grids without bound.
+# a file at a path that is not UTF-8, and claims with grids and counts without
+# bound.
 # Made at configure time under the build tree; the tests only read them.
 set(hard ${CMAKE_CURRENT_BINARY_DIR}/hardening-inputs)
 file(REMOVE_RECURSE ${hard})
@@ -54,6 +55,43 @@ grid_claims(stored-values "{\"h_max\": 0.3, \"h_min\": 1.5e-8, \"per_decade\": 1
 string(REPLACE "\"@ID@\"" "\"figure-group-injection\"" claim "${template}")
 string(REPLACE "\"figure_group\": \"jvb-fig3\"" "\"figure_group\": \"g\\nsystem \\\"touch ${hard}/injected\\\"\\n#\"" claim "${claim}")
 file(WRITE ${hard}/claims-figure-group-injection.json "${claim}")
+
+# The other kinds' grids and counts without bound: a shipped claim of the kind,
+# read from the catalogue, with one member (a path of keys and list indices)
+# set to a JSON value, written as claims-bound-NAME.json with the id bound-NAME.
+# (The catalogue's files are configure dependencies already: tests/CMakeLists.txt.)
+function(bound_claim name file id)
+  set(catalogue ${PROJECT_SOURCE_DIR}/studies/claims/${file})
+  file(READ ${catalogue} text)
+  string(JSON count LENGTH "${text}" claims)
+  math(EXPR last "${count} - 1")
+  unset(shipped)
+  foreach(i RANGE ${last})
+    string(JSON this GET "${text}" claims ${i} id)
+    if(this STREQUAL id)
+      string(JSON shipped GET "${text}" claims ${i})
+    endif()
+  endforeach()
+  if(NOT DEFINED shipped)
+    message(FATAL_ERROR "no claim '${id}' in ${catalogue}")
+  endif()
+  string(JSON shipped SET "${shipped}" id "\"bound-${name}\"")
+  string(JSON shipped SET "${shipped}" ${ARGN})
+  file(WRITE ${hard}/claims-bound-${name}.json "{\"claims\": [${shipped}]}")
+endfunction()
+bound_claim(lzb-dp-grid-points nb2011.json lzb-order dP_grid "{\"max\": 1e300, \"min\": 1e-300, \"per_decade\": 2000000000}")
+bound_claim(lzb-dp-grid-finest nb2011.json lzb-order dP_grid "{\"max\": 1e-4, \"min\": 1e-300, \"per_decade\": 1}")
+bound_claim(lzb-scale-samples nb2011.json lzb-scale samples 2000000000)
+bound_claim(atlas-h-min-1e-13 granconv.json atlas binary h_min 1e-13)
+bound_claim(thesis-restitution-points thesis.json th-restitution-euler v points 2000000000)
+bound_claim(thesis-restitution-h-2-60 thesis.json th-restitution-euler h_log2 -60)
+bound_claim(sweep-count jvb2020.json jvb-fig9 sweep count 1000000)
+bound_claim(bistiffness-beads nb2011.json lzb-zode beads 1000000)
+bound_claim(cd-seeds-wrapped uk2003.json cd-sound seeds 4294967297)
+bound_claim(cd-hold-steps uk2003.json cd-raw-gap hold_steps 2000000000)
+bound_claim(cd-disks-5000 uk2003.json cd-sound disks 5000)
+bound_claim(history-h-1e-12 jvb2020.json jvb-fig7 runs 1 h 1e-12)
+bound_claim(sweep-h-1e-12 jvb2020.json jvb-fig9 runs 0 h 1e-12)
 
 # A window that holds no usable step size.
 string(REPLACE "\"@ID@\"" "\"empty-window\"" claim "${template}")

@@ -90,3 +90,19 @@ TEST_CASE("names are resolved at load, and cross-field checks skip fields alread
   CHECK(problems[1] == "claim 'x': field 'window' must be [lo, hi] with lo < hi");
   CHECK(problems[2] == "claim 'x': field 'fit' must be one of 'least-squares', 'upper-envelope', not 'cubic'");
 }
+
+TEST_CASE("an integer beyond its field's type is refused, not wrapped into range") {
+  // 4294967297 = 2^32 + 1 would read as the int 1, inside [1, 1000].
+  std::vector<std::string> problems;
+  const json j = {{"count", 4294967297LL}, {"seeds", -4294967295LL}, {"n_i", {40, 4294967336LL}}, {"big", 1LL << 40}};
+  FieldReader r(j, "claim 'x'", problems);
+  CHECK(r.req<int>("count", between(1, 1000)) == 0);
+  CHECK(r.opt<int>("seeds", 8) == 8);
+  CHECK(r.req<std::vector<int>>("n_i", between(1, 10000)).empty());
+  CHECK(r.req<long>("big", at_most(1e15)) == 1LL << 40);
+  r.finish();
+  REQUIRE(problems.size() == 3);
+  CHECK(problems[0] == "claim 'x': field 'count' must be in [1, 1000], not 4294967297");
+  CHECK(problems[1] == "claim 'x': field 'seeds' holds -4294967295, beyond what an integer of this field can hold");
+  CHECK(problems[2] == "claim 'x': field 'n_i' must be in [1, 10000], not 4294967336");
+}

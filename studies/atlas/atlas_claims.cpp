@@ -1,6 +1,7 @@
 #include "studies/atlas/atlas_claims.hpp"
 #include "studies/core/verdict.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -8,7 +9,9 @@
 
 #include <fmt/format.h>
 
+#include "studies/core/step_grid_field.hpp"
 #include "studies/support/catalogue_fields.hpp"
+#include "studies/support/grid_budget.hpp"
 
 namespace granconv {
 
@@ -268,7 +271,36 @@ AtlasGrid read_grid(FieldReader& g, AtlasGrid d) {
   d.per_decade = g.opt<int>("per_decade", d.per_decade, at_least(1));
   g.check(d.h_max > d.h_min, "h_min", "must be below h_max");
   g.check(d.h_max <= d.t_end, "h_max", "must not exceed t_end");
+  if (g.ok()) check_grid_points(g, d.h_max, d.h_min, d.per_decade, "per_decade", "step sizes between h_max and h_min");
   return d;
+}
+
+// Each problem's grid held to grid_budget's limits, as an order claim's: the
+// finest run of one cell, the steps of every cell that runs it, and the
+// references held at once (one per force model, at the union of the grid
+// times), with the problem's end time and state size.
+void check_atlas_budget(FieldReader& r, const AtlasSettings& s) {
+  const Atlas a = atlas_layout(s);
+  for (std::size_t p = 0; p < a.problems.size(); ++p) {
+    const AtlasGrid& g = s.grid(a.problems[p]);
+    std::size_t cells = 0, references = 0;
+    Eigen::Index state = 0;
+    for (std::size_t m = 0; m < a.models.size(); ++m) {
+      if (!a.models[m].chain_not_applicable.empty()) continue;
+      ++references;
+      state = std::max(state, atlas_problem(a.models[m], a.problems[p], g.t_end).y0.size());
+      for (std::size_t row = 0; row < a.rows.size(); ++row) cells += a.cell(p, row, m).not_applicable.empty();
+    }
+    if (references == 0) continue;
+    GridBudget b = grid_budget(g.t_end, g.h_max, g.h_min, g.per_decade, double(state));
+    b.total_steps *= double(std::max<std::size_t>(cells, 1));
+    b.stored_values *= double(references);
+    const std::string why = grid_budget_problem(b);
+    r.check(why.empty(), to_string(a.problems[p]),
+            fmt::format("(h from {:.3g} to {:.3g}, {} per decade, t_end = {:.6g}, {} state values; {} cells, {} "
+                        "references) is refused: {}",
+                        g.h_max, g.h_min, g.per_decade, g.t_end, state, cells, references, why));
+  }
 }
 
 FitKind read_fit(FieldReader& r, std::optional<std::string> fallback) {
@@ -324,6 +356,11 @@ AtlasSpec parse_atlas_spec(FieldReader& r) {
     if (n != "binary" && n != "trimer") throw std::invalid_argument("unknown problem '" + n + "' (binary, trimer)");
   });
   spec.checks = r.list("checks", read_check);
+  if (r.ok()) try {
+      check_atlas_budget(r, s);
+    } catch (const std::exception& e) {
+      r.problem("models", e.what());
+    }
   return spec;
 }
 

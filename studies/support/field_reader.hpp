@@ -12,12 +12,14 @@
 // "tolerance_source" is accepted in every object: the catalogue rules
 // (studies/core/catalogue_rules.hpp) check it for the whole record.
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <limits>
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -34,6 +36,7 @@ struct Range {
 inline Range positive() { return {0, std::numeric_limits<double>::infinity(), true, false}; }
 inline Range at_least(double lo) { return {lo}; }
 inline Range between(double lo, double hi) { return {lo, hi}; }
+inline Range at_most(double hi) { return {-std::numeric_limits<double>::infinity(), hi}; }
 
 class FieldReader {
  public:
@@ -118,6 +121,24 @@ const char* expected_name() {
   else if constexpr (std::is_same_v<T, std::vector<std::string>>) return "a list of strings";
   else return "another type";
 }
+// Whether a JSON integer holds in T: nlohmann's get<int> of 4294967297
+// wraps to 1, which a range check after the conversion would accept.
+template <class T>
+bool fits(const nlohmann::json& v) {
+  if (v.is_number_unsigned()) return std::in_range<T>(v.get<std::uint64_t>());
+  return std::in_range<T>(v.get<std::int64_t>());
+}
+// The first element of an integer field (or list) that does not hold in its
+// type, else nullptr.
+template <class T>
+const nlohmann::json* first_too_wide(const nlohmann::json& v) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) return fits<T>(v) ? nullptr : &v;
+  else if constexpr (std::is_same_v<T, std::vector<int>>) {
+    for (const auto& x : v)
+      if (!fits<int>(x)) return &x;
+    return nullptr;
+  } else return nullptr;
+}
 template <class T>
 bool in_range(const T& v, const Range& r) {
   if constexpr (std::is_arithmetic_v<T>) return r.contains(static_cast<double>(v));
@@ -149,6 +170,11 @@ std::optional<T> FieldReader::convert(const std::string& key, const nlohmann::js
   }
   if (!type_ok) {
     problem(key, std::string("must be ") + expected_name<T>() + ", not " + type_name(v));
+    return std::nullopt;
+  }
+  if (const nlohmann::json* wide = first_too_wide<T>(v)) {
+    problem(key, range ? "must be " + range->describe() + ", not " + wide->dump()
+                       : "holds " + wide->dump() + ", beyond what an integer of this field can hold");
     return std::nullopt;
   }
   T out = v.get<T>();

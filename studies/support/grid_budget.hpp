@@ -27,7 +27,7 @@ struct GridBudget {
 inline GridBudget grid_budget(double t_end, double h_max, double h_min, double per_decade, double state_size,
                               bool grid_times = true) {
   GridBudget b;
-  const double decades = std::log10(h_max / h_min);
+  const double decades = std::log10(h_max) - std::log10(h_min);  // h_max / h_min may overflow
   const double intervals = std::max(1.0, std::round(per_decade * decades));
   b.points = intervals + 1;
   b.finest_steps = t_end / h_min;

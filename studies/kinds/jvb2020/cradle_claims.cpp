@@ -15,6 +15,7 @@
 #include "studies/support/comparison.hpp"
 #include "studies/support/catalogue_fields.hpp"
 #include "studies/support/record_helpers.hpp"
+#include "studies/core/step_grid_field.hpp"
 
 namespace granconv {
 
@@ -143,6 +144,12 @@ CradleSpec parse_cradle_spec(FieldReader& r) {
     return CradleSpec::Sync{f.req<double>("late_max_over_min", positive()), f.req<double>("cv_ratio", positive())};
   });
   s.heatmaps = r.opt<bool>("heatmaps", false);
+  if (r.ok()) try {
+      const auto pr = make_problem<double>(s.scenario, s.params);
+      check_run_budget(r, "h", s.h, pr.t_end, static_cast<std::size_t>(pr.y0.size()));
+    } catch (const std::exception& e) {
+      r.problem("scenario", e.what());
+    }
   return s;
 }
 

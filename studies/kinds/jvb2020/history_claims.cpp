@@ -11,6 +11,7 @@
 #include "studies/support/step_grid.hpp"
 #include "studies/support/catalogue_fields.hpp"
 #include "studies/support/record_helpers.hpp"
+#include "studies/core/step_grid_field.hpp"
 
 namespace granconv {
 
@@ -45,6 +46,21 @@ std::vector<Run> run_all(const std::vector<R>& specs, const Problem<double>& pr,
   return runs;
 }
 
+// Each run's steps and trajectory within the limits, at load.
+template <class R>
+void check_runs(FieldReader& r, const std::string& scenario, const std::vector<std::string>& params,
+                const std::vector<R>& runs) {
+  if (!r.ok()) return;
+  try {
+    const auto pr = make_problem<double>(scenario, params);
+    for (std::size_t i = 0; i < runs.size(); ++i)
+      check_run_budget(r, "runs[" + std::to_string(i) + "].h", runs[i].h, pr.t_end,
+                       static_cast<std::size_t>(pr.y0.size()));
+  } catch (const std::exception& e) {
+    r.problem("scenario", e.what());
+  }
+}
+
 bool within_relative(double observed, double paper, double tol) {
   return std::abs(observed - paper) <= tol * std::abs(paper);
 }
@@ -68,6 +84,7 @@ TableSpec parse_table_spec(FieldReader& r) {
   s.reference_sup_relative_tolerance = r.req<double>("reference_sup_relative_tolerance", positive());
   s.paper_reference_sup = r.req<std::vector<double>>("paper_reference_sup", positive());
   r.check(s.paper_reference_sup.size() == 2, "paper_reference_sup", "must be [displacements, velocities]");
+  check_runs(r, s.scenario, s.params, s.runs);
   return s;
 }
 
@@ -163,6 +180,7 @@ HistorySpec parse_history_spec(FieldReader& r) {
   });
   s.beads = r.req<std::vector<int>>("beads", at_least(1));
   s.caption = r.opt<std::string>("caption", "");
+  check_runs(r, s.scenario, s.params, s.runs);
   return s;
 }
 

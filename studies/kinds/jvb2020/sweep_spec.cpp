@@ -8,6 +8,8 @@
 #include "models/input/printable.hpp"
 #include "models/scenarios.hpp"
 #include "studies/support/catalogue_fields.hpp"
+#include "studies/support/grid_budget.hpp"
+#include "studies/core/step_grid_field.hpp"
 #include "studies/kinds/jvb2020/sweep_claims.hpp"
 
 namespace granconv {
@@ -15,6 +17,9 @@ namespace granconv {
 namespace {
 
 using Check = SweepSpec::Check;
+
+// Values of the swept parameter: 51 in the shipped catalogue (jvb-fig10, -fig11), about 20 times that.
+constexpr int kMaxSweepCount = 1000;
 
 void read_check_fields(FieldReader& c, Check& k) {
   if (k.type == "local-minimum") {
@@ -46,6 +51,29 @@ void read_check_fields(FieldReader& c, Check& k) {
   }
 }
 
+// Each run at both ends of the sweep (the swept parameter may set t_end or
+// the chain) within the limits of one run, and all of them, count × runs,
+// within the limit of a claim's steps.
+void check_sweep_budget(FieldReader& r, const SweepSpec& s) {
+  double total = 0;
+  for (const double x : {s.sweep.from, s.sweep.to}) {
+    Parameters p = scenario_info(s.scenario).defaults;
+    for (const auto& a : s.params) p.set_assignment(a);
+    p.set(s.sweep.parameter, x);
+    const auto pr = make_problem<double>(s.scenario, p);
+    double steps = 0;
+    for (std::size_t i = 0; i < s.runs.size(); ++i)
+      steps += check_run_budget(r, "runs[" + std::to_string(i) + "].h", s.runs[i].h, pr.t_end,
+                                static_cast<std::size_t>(pr.y0.size()));
+    total = std::max(total, steps * s.sweep.count);
+  }
+  if (r.ok())  // one line: a run over its own limit is the cause
+    r.check(total <= kMaxGridSteps, "sweep",
+            fmt::format("({} values × {} runs) is refused: the steps of all its runs {:.3g} are above the limit of "
+                        "{:.3g}",
+                        s.sweep.count, s.runs.size(), total, kMaxGridSteps));
+}
+
 }  // namespace
 
 SweepSpec parse_sweep_spec(FieldReader& r) {
@@ -59,7 +87,7 @@ SweepSpec parse_sweep_spec(FieldReader& r) {
     x.label = a.opt<std::string>("label", x.parameter);
     x.from = a.req<double>("from");
     x.to = a.req<double>("to");
-    x.count = a.req<int>("count", at_least(3));
+    x.count = a.req<int>("count", between(3, kMaxSweepCount));
     a.check(x.to > x.from, "to", "must be above 'from'");
     return x;
   });
@@ -118,6 +146,11 @@ SweepSpec parse_sweep_spec(FieldReader& r) {
   for (std::size_t i = 0; i < s.figures.size(); ++i)
     for (const auto& n : s.figures[i].series)
       if (!known(n)) r.problem("figures[" + std::to_string(i) + "]", "names the series '" + n + "', which the claim has not");
+  if (r.ok()) try {
+      check_sweep_budget(r, s);
+    } catch (const std::exception& e) {
+      r.problem("sweep", e.what());
+    }
   return s;
 }
 

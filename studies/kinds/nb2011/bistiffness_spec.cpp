@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "models/parameter_ranges.hpp"
 #include "studies/kinds/nb2011/bistiffness_claims.hpp"
 #include "studies/core/catalogue_rules.hpp"
 
@@ -14,6 +15,9 @@ namespace granconv {
 namespace {
 
 const Range restitution{0, 1, true, false};  // e_s in (0, 1]
+
+// The longest chain any scenario builds (models/parameter_ranges.hpp); the shipped claims use 20 to 26 beads.
+Range beads_from(int lo) { return between(lo, kMaxBeads); }
 
 ContactMemory read_memory(FieldReader& r, const std::string& key, std::optional<std::string> fallback) {
   return r.one_of(key, {"gap", "none"}, fallback) == "gap" ? ContactMemory::gap : ContactMemory::none;
@@ -60,7 +64,7 @@ BistiffnessSpec parse_bistiffness_spec(FieldReader& r) {
   }
   if (s.check == "zode") {
     s.V = r.req<double>("V", positive());
-    s.beads = r.req<int>("beads", at_least(1));
+    s.beads = r.req<int>("beads", beads_from(1));
     s.es_list = r.req<std::vector<double>>("es", restitution);
     s.dP = read_dP(r);
     r.check(s.dP.size() >= 2, "dP", "needs at least two impulse steps");
@@ -80,7 +84,7 @@ BistiffnessSpec parse_bistiffness_spec(FieldReader& r) {
   } else if (s.check == "wall-factor") {
     s.V = r.req<double>("V", positive());
     s.t_end = r.req<double>("t_end", positive());
-    s.beads = r.req<int>("beads", at_least(2));
+    s.beads = r.req<int>("beads", beads_from(2));
     s.contact = r.req<int>("contact", at_least(1));
     r.check(s.contact < s.beads, "contact", "must lie in [1, beads − 1]");
     s.wall_cases = r.list("cases", [](FieldReader& c) {
@@ -116,7 +120,7 @@ BistiffnessSpec parse_bistiffness_spec(FieldReader& r) {
     s.chains = r.list("chains", [tol](FieldReader& c) {
       BistiffnessSpec::Table1Chain k;
       // Right contact of bead 9 and left contact of bead 17.
-      k.beads = c.req<int>("beads", at_least(17));
+      k.beads = c.req<int>("beads", beads_from(17));
       k.V = c.req<double>("V", positive());
       k.paper = c.req<std::vector<double>>("paper", positive());
       c.check(k.paper.size() == 2, "paper", "must hold two forces [9R, 17L]");

@@ -13,6 +13,7 @@
 
 #include "reference/cache/reference_cache.hpp"
 #include "fit/order_fit.hpp"
+#include "studies/support/grid_budget.hpp"
 #include "studies/support/parallel_for.hpp"
 #include "studies/support/record_helpers.hpp"
 
@@ -225,8 +226,14 @@ ClaimResult order_claim(const Claim& claim, const LzbSpec& spec, const StudyOpti
   // ΔP = max · 10^{−k/per_decade} down to min.
   const double g_max = spec.grid_max, g_min = spec.grid_min;
   const int per_decade = spec.per_decade;
+  // The last guard (the claim is held to grid_budget's limits at load): never a grid without bound.
+  const double points = grid_budget(1, g_max, g_min, per_decade, 1).points;
+  if (!(points <= kMaxGridPoints))
+    throw std::invalid_argument(fmt::format("claim '{}': a ΔP grid of {:.3g} impulse steps is above the limit of "
+                                            "{:.3g}",
+                                            claim.id, points, kMaxGridPoints));
   std::vector<double> dps;
-  for (int k = 0;; ++k) {
+  for (long k = 0;; ++k) {
     const double d = g_max * std::pow(10.0, -double(k) / per_decade);
     if (d < g_min * (1 - 1e-9)) break;
     dps.push_back(d);

@@ -1,13 +1,38 @@
-// The fields of an "lzb" claim, read at load (studies/kinds/nb2011/lzb_claims.hpp).
+// The fields of an "lzb" claim, read at load (studies/kinds/nb2011/lzb_claims.hpp),
+// and the work they ask for, held to studies/support/grid_budget.hpp's limits.
+#include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "studies/support/catalogue_fields.hpp"
+#include "studies/support/grid_budget.hpp"
 #include "studies/core/catalogue_rules.hpp"
+#include "studies/core/step_grid_field.hpp"
 #include "studies/kinds/nb2011/lzb_claims.hpp"
 
 namespace granconv {
 
 namespace {
+
+// The CVODE samples of a scale run: 4000 in the shipped catalogue (lzb-scale); 25 times that.
+constexpr int kMaxScaleSamples = 100000;
+
+// An LZB run takes P_* / ΔP steps, P_* its principal impulse, known only once
+// it has run. Estimated before: each of the chain's links passes the impact's
+// momentum on once, P_* ≈ links × Σ m_i |v_i|. That is above the P_* of the
+// shipped chains (0.652 N·s against 0.462 N·s measured on lzb-table2's
+// monodisperse chain, 0.223 N·s on lzb-table3's tapered one); a run the
+// estimate lets through is still stopped by LzbOptions::max_steps.
+double impulse_estimate(const Problem<double>& pr) {
+  double p = 0;
+  for (int i = 0; i < pr.chain.beads(); ++i) p += pr.chain.m[i] * std::abs(pr.y0[2 * i + 1]);
+  return std::max(1, pr.chain.links()) * p;
+}
+
+std::string about(const Problem<double>& pr, double P) {
+  return fmt::format("about {:.3g} N·s of principal impulse ({} links × Σ m |v|)", P, pr.chain.links());
+}
 
 void read_steps(FieldReader& r, LzbSpec& s) {
   s.tolerance = r.req<double>("tolerance", positive());
@@ -25,6 +50,9 @@ void read_steps(FieldReader& r, LzbSpec& s) {
     const double n = std::round(s.phi_every / row.dP);
     w.check(n >= 1 && std::abs(n * row.dP - s.phi_every) <= 1e-9 * s.phi_every, "dP",
             "must divide phi_every (Φ_h is sampled at its multiples)");
+    w.check(n <= kMaxFinestSteps, "dP",
+            fmt::format("gives {:.3g} steps between samples of Φ_h (phi_every / dP), above the limit of {:.3g}", n,
+                        kMaxFinestSteps));
     return row;
   });
 }
@@ -36,6 +64,8 @@ void read_order(FieldReader& r, LzbSpec& s) {
     s.grid_min = g.req<double>("min", positive());
     s.per_decade = g.req<int>("per_decade", at_least(1));
     g.check(s.grid_max > s.grid_min, "min", "must be below max");
+    if (g.ok())
+      check_grid_points(g, s.grid_max, s.grid_min, s.per_decade, "per_decade", "impulse steps between max and min");
     return 0;
   });
   s.kinetic_fit = r.one_of("kinetic_fit", {"least-squares", "upper-envelope"}, "least-squares") == "upper-envelope"
@@ -55,7 +85,7 @@ void read_scale(FieldReader& r, LzbSpec& s) {
   s.V = r.req<std::vector<double>>("V", positive());
   r.check(s.V.size() >= 2, "V", "needs at least two speeds");
   s.contact = r.req<int>("contact", at_least(0));  // below the chain's links: checked by the run
-  s.samples = r.opt<int>("samples", 4000, at_least(10));
+  s.samples = r.opt<int>("samples", 4000, between(10, kMaxScaleSamples));
   s.t_end = r.req<double>("t_end", positive());  // at V = 1
   s.velocity_tolerance = r.req<double>("velocity_tolerance", positive());
   s.time_exponent = r.req<double>("time_exponent");
@@ -72,6 +102,51 @@ void read_scale(FieldReader& r, LzbSpec& s) {
   s.dP_per_V = r.req<double>("lzb_dP_per_V", positive());
   s.gamma = r.opt<double>("gamma", 0.0, at_least(0));
   s.exponent_tolerance_source = source_of(r.json(), "exponent_tolerance");
+}
+
+// The steps of the claim's LZB runs at the estimated P_* (and the velocities a
+// "steps" check samples), within grid_budget's limits.
+void check_work(FieldReader& r, const LzbSpec& s) {
+  if (s.check == "order") {
+    const auto pr = make_problem<double>(s.scenario, s.params);
+    const double P = impulse_estimate(pr);
+    const std::string why =
+        grid_budget_problem(grid_budget(P, s.grid_max, s.grid_min, s.per_decade, double(pr.y0.size()), false));
+    r.check(why.empty(), "dP_grid",
+            fmt::format("(ΔP from {:.3g} to {:.3g}, {} per decade; {}) is refused: {}", s.grid_max, s.grid_min,
+                        s.per_decade, about(pr, P), why));
+  } else if (s.check == "steps") {
+    // Each row runs at ΔP and ΔP/2, both sampled every phi_every of P_*.
+    const auto pr = make_problem<double>(s.scenario, s.params);
+    const double P = impulse_estimate(pr);
+    double finest = 0, total = 0, stored = 0;
+    for (const auto& row : s.rows) {
+      finest = std::max(finest, 2 * P / row.dP);
+      total += 3 * P / row.dP;
+      stored += 2 * (P / s.phi_every + 1) * pr.chain.beads();
+    }
+    const auto over = [&](const char* what, double value, double limit) {
+      r.check(value <= limit, "rows",
+              fmt::format("({}) is refused: {} {:.3g} are above the limit of {:.3g}", about(pr, P), what, value,
+                          limit));
+    };
+    over("the steps of its finest run (the smallest ΔP halved)", finest, kMaxFinestSteps);
+    over("the steps of all its runs", total, kMaxGridSteps);
+    over("the velocities it samples (every phi_every of P_*)", stored, kMaxStoredValues);
+  } else if (s.check == "scale") {
+    for (const double V : s.V) {
+      const auto pr = make_problem<double>(s.scenario, [&] {
+        auto p = s.params;
+        p.push_back(fmt::format("V={:.17g}", V));
+        return p;
+      }());
+      const double P = impulse_estimate(pr), steps = P / (s.dP_per_V * V);
+      r.check(steps <= kMaxFinestSteps, "lzb_dP_per_V",
+              fmt::format("(ΔP = {:.3g} at V = {:g}; {}) is refused: the steps of its run {:.3g} are above the limit "
+                          "of {:.3g}",
+                          s.dP_per_V * V, V, about(pr, P), steps, kMaxFinestSteps));
+    }
+  }
 }
 
 }  // namespace
@@ -98,6 +173,11 @@ LzbSpec parse_lzb_spec(FieldReader& r) {
   if (s.check == "steps") read_steps(r, s);
   if (s.check == "order") read_order(r, s);
   if (s.check == "scale") read_scale(r, s);
+  if (r.ok()) try {
+      check_work(r, s);
+    } catch (const std::exception& e) {  // the scenario's own ranges
+      r.problem("scenario", e.what());
+    }
   return s;
 }
 

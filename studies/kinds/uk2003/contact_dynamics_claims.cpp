@@ -42,7 +42,7 @@ struct Spec : ContactDynamicsSpec::Chain {
   // (the wall contact is half a contact, see the notes).
   double k1() const { return std::numbers::pi / (2.0 * disks); }
   cd::SoundPrediction predict(int ni) const { return cd::predict_sound(q, ni, k1(), 1, 1); }
-  int steps(int ni) const { return static_cast<int>(std::ceil(settle + (skip_tau + span_tau + 0.5) * predict(ni).tau)); }
+  int steps(int ni) const { return static_cast<int>(e1_steps(ni)); }
 };
 
 // A run of E1: the rightmost disk's centre, kinetic energy and the work of

@@ -50,6 +50,10 @@ struct ContactDynamicsSpec {
     std::vector<int> n_i, checked;
     int seeds = 1;
     double settle = 250, skip_tau = 1, span_tau = 4, tol = 0.05, slope_tol = 0.05;
+    // The steps of an E1 run at N_I = ni: settle, then the fit window (a
+    // whole number, as a double: held to the limits at load before any
+    // conversion).
+    double e1_steps(int ni) const;
   } chain;
   double stiffness_factor = 1;  // equivalent-chain
   struct RawGap {

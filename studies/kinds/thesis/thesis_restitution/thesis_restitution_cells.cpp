@@ -50,14 +50,18 @@ std::pair<double, double> max_overlap(const ReferenceSolution& ref, std::size_t 
 
 }  // namespace
 
+double cell_steps(const Setup& s, double v) {
+  // Elastic Hertz contact time for m ξ'' = −k ξ^{3/2}: 3.2145 (m/k)^{2/5} v^{−1/5}.
+  const double tc = 3.2145 * std::pow(s.m / s.kn, 0.4) * std::pow(v, -0.2);
+  return std::ceil(s.contact_times * tc / s.h);
+}
+
 Cell run_cell(double eps, double v, const Setup& s, const std::vector<std::string>& schemes, bool keep_trajectory,
               const StudyOptions& opt) {
   Cell c;
   c.eps = eps;
   c.v = v;
-  // Elastic Hertz contact time for m ξ'' = −k ξ^{3/2}: 3.2145 (m/k)^{2/5} v^{−1/5}.
-  const double tc = 3.2145 * std::pow(s.m / s.kn, 0.4) * std::pow(v, -0.2);
-  const long n = static_cast<long>(std::ceil(s.contact_times * tc / s.h));
+  const long n = static_cast<long>(cell_steps(s, v));
   c.t_end = static_cast<double>(n) * s.h;  // exact: h is a power of two
   std::vector<std::string> params = {"law=" + std::string(eps == 0 ? "kk" : "mollified-kk"),
                                      fmt::format("m={:.17g}", s.m),

@@ -11,8 +11,40 @@
 #include "studies/kinds/thesis/thesis_restitution/thesis_restitution_detail.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/support/catalogue_fields.hpp"
+#include "studies/support/grid_budget.hpp"
 
 namespace granconv {
+
+namespace {
+
+// The shipped claims (th-restitution-*) sample 19 speeds and the reference at
+// 4000 times: limits 50 and 25 times those.
+constexpr int kMaxSpeeds = 1000;
+constexpr int kMaxSamples = 100000;
+
+// The steps of the cells' scheme runs, within grid_budget's limits: the finest
+// (the slowest speed, the longest contact) and all of them.
+void check_steps(FieldReader& r, const ThesisRestitutionSpec& s) {
+  const double runs_per_speed =
+      s.check == "eps" ? double(s.eps_chain.size()) : double(std::max<std::size_t>(s.schemes.size(), 1));
+  double finest = 0, total = 0;
+  for (const double v : s.v) {
+    const double n = thesis_restitution::cell_steps(s, v);
+    finest = std::max(finest, n);
+    total += runs_per_speed * n;
+  }
+  const auto over = [&](const char* what, double value, double limit) {
+    r.check(value <= limit, "h_log2",
+            fmt::format("(h = 2^{}, t_end = {} contact times, the slowest v = {:g} m/s) is refused: {} {:.3g} are "
+                        "above the limit of {:.3g}",
+                        std::lround(std::log2(s.h)), s.contact_times, s.v.empty() ? 0.0 : s.v.front(), what, value,
+                        limit));
+  };
+  over("the steps of its finest run", finest, kMaxFinestSteps);
+  over("the steps of all its runs", total, kMaxGridSteps);
+}
+
+}  // namespace
 
 ThesisRestitutionSpec parse_thesis_restitution_spec(FieldReader& r) {
   ThesisRestitutionSpec s;
@@ -28,10 +60,10 @@ ThesisRestitutionSpec parse_thesis_restitution_spec(FieldReader& r) {
   s.h = std::ldexp(1.0, r.req<int>("h_log2", between(-60, 0)));
   s.contact_times = r.req<double>("t_end_contact_times", positive());
   s.noise = r.req<double>("noise_factor", positive());
-  s.samples = r.req<int>("samples", at_least(100));
+  s.samples = r.req<int>("samples", between(100, kMaxSamples));
   s.v = r.object("v", [](FieldReader& g) {
     const double lo = g.req<double>("min", positive()), hi = g.req<double>("max", positive());
-    const int pts = g.req<int>("points", at_least(2));
+    const int pts = g.req<int>("points", between(2, kMaxSpeeds));
     g.check(hi > lo, "max", "must exceed min");
     std::vector<double> v;
     if (!g.ok()) return v;
@@ -65,6 +97,7 @@ ThesisRestitutionSpec parse_thesis_restitution_spec(FieldReader& r) {
     r.check(ia != s.schemes.end(), "above", "must name one of 'schemes'");
     s.above = static_cast<std::size_t>(ia - s.schemes.begin());
   }
+  if (r.ok()) check_steps(r, s);
   return s;
 }
 

@@ -40,6 +40,11 @@ struct Cell {
   std::vector<double> traj_t, traj_xi;  // reference ξ(t), only for the trajectory speed
 };
 
+// The steps of h a cell runs to t_end at approach speed v (a whole number, as
+// a double: parse_thesis_restitution_spec holds it to the limits before any
+// conversion).
+double cell_steps(const Setup& s, double v);
+
 // eps = 0 is plain KK. keep_trajectory stores ξ(t) for the trajectory figure.
 Cell run_cell(double eps, double v, const Setup& s, const std::vector<std::string>& schemes, bool keep_trajectory,
               const StudyOptions& opt);
