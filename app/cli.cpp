@@ -182,11 +182,11 @@ int granconv::cli_main(int argc, char** argv) {
     else if (*solve_cmd) status = solve(solve_args);
     else if (*atlas_cmd) status = atlas(atlas_args);
     else if (*validate_cmd) status = validate(validate_args);
-  } catch (const std::bad_alloc&) {
+  } catch (const std::bad_alloc& e) {
     // The operations that can ask for much memory name themselves; this is the last guard.
     const auto used = app.get_subcommands();
     const std::string what = "out of memory in granconv" + (used.empty() ? std::string() : " " + used.front()->get_name());
-    if (!all_ranks_failed()) {
+    if (!error_is_shared(e) && !all_ranks_failed()) {
       std::cerr << "granconv: error: " << what << '\n';
       abort_distribution(2);
     }

@@ -34,6 +34,7 @@
 #include "schemes/scheme_catalogue.hpp"
 #include "schemes/tableau_file.hpp"
 #include "studies/core/catalogue.hpp"
+#include "studies/core/catalogue_rules.hpp"
 #include "studies/core/claim.hpp"
 #include "studies/core/claim_kinds.hpp"
 #include "studies/core/record_verdicts.hpp"
@@ -87,8 +88,10 @@ std::vector<ReportClaim> report_claims(const std::vector<Claim>& catalogue) {
 }
 
 // The report of DIR's records, each checked against its claim: its verdicts
-// recomputed from its numbers and the catalogue's bands. A heavy claim's
-// record (not shown) is checked against itself only.
+// recomputed from its numbers and the catalogue's bands, the rest it shows
+// compared with the catalogue. A heavy claim's record is not read (DIR/studies/
+// <id>.json) or, under another file name, checked against itself only: it is
+// not shown.
 ReportOptions report_options(const std::filesystem::path& out, const std::vector<Claim>& catalogue) {
   ReportOptions o{out, "gnuplot", report_claims(catalogue)};
   o.check_record = [&catalogue](const std::filesystem::path& file, const nlohmann::json& record) {
@@ -301,8 +304,10 @@ int report(const ReportArgs& a) {
   const auto claims = catalogue(a.claims);
   prepare_output_dir(a.out);
   if (a.no_run) {
-    if (!is_writer()) return 0;  // under MPI, rank 0 draws the report
-    write_report(report_options(a.out, claims));
+    // Under MPI rank 0 draws the report, and every rank meets its error (an
+    // edited record): none is left waiting for the others.
+    run_on_writer([&] { write_report(report_options(a.out, claims)); });
+    if (!is_writer()) return 0;
     std::cout << fmt::format("report: {} written from the results in {}\n",
                              (std::filesystem::path(a.out) / "report" / "index.html").string(),
                              (std::filesystem::path(a.out) / "studies").string());
@@ -330,14 +335,16 @@ int report(const ReportArgs& a) {
     rows.push_back({{"id", rec.at("study")}, {"verdict", to_string(r.verdict)},
                     {"expected_verdict", rec.value("expected_verdict", "pass")}, {"status", statuses.back()}});
   }
-  if (!is_writer()) return 0;  // under MPI, rank 0 draws the report
-  // Results of claims no longer in the catalogue must not reach the report.
-  for (const auto& e : std::filesystem::directory_iterator(out / "studies"))
-    if (e.path().extension() == ".json" && !ids.count(e.path().filename().string())) std::filesystem::remove(e.path());
-  write_report(report_options(out, claims));
   // The results summary the README's status column is generated from.
   const std::string line = summary_line(statuses, post_hoc);
-  write_file_atomically(out / "results-summary.json", sealed_json_text({{"summary", line}, {"claims", rows}}));
+  run_on_writer([&] {  // as with --no-run
+    // Results of claims no longer in the catalogue must not reach the report.
+    for (const auto& e : std::filesystem::directory_iterator(out / "studies"))
+      if (e.path().extension() == ".json" && !ids.count(e.path().filename().string())) std::filesystem::remove(e.path());
+    write_report(report_options(out, claims));
+    write_file_atomically(out / "results-summary.json", sealed_json_text({{"summary", line}, {"claims", rows}}));
+  });
+  if (!is_writer()) return 0;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (a.output.json)
     print_json({{"summary", line}, {"claims", rows}, {"report", (out / "report" / "index.html").string()},
@@ -434,6 +441,8 @@ std::map<std::string, std::string> read_statuses(const std::filesystem::path& fi
   const std::string where = "results summary " + file.string() + ": ";
   std::map<std::string, std::string> m;
   std::vector<std::string> statuses;
+  int post_hoc = 0;  // of the claims the catalogue holds: their tolerances are its
+  bool all_known = true;
   try {
     line = j.at("summary").get<std::string>();
     for (const auto& c : j.at("claims")) {
@@ -446,7 +455,11 @@ std::map<std::string, std::string> read_statuses(const std::filesystem::path& fi
       if (!m.emplace(id, status).second) throw std::runtime_error(claim + "listed twice");
       statuses.push_back(status);
       const auto it = std::find_if(claims.begin(), claims.end(), [&](const Claim& k) { return k.id == id; });
-      if (it == claims.end()) continue;  // not in the catalogue: not shown
+      if (it == claims.end()) {  // not in the catalogue: not shown
+        all_known = false;
+        continue;
+      }
+      post_hoc += post_hoc_count(tolerance_list(it->record));
       if (expected != it->expected_verdict)
         throw std::runtime_error(claim + "run expecting '" + expected + "', the catalogue expects '" +
                                  it->expected_verdict + "': " + rerun);
@@ -463,6 +476,9 @@ std::map<std::string, std::string> read_statuses(const std::filesystem::path& fi
   std::smatch n;
   if (!std::regex_match(line, n, tail) || line != summary_line(statuses, std::stoi(n[1].str())))
     throw std::runtime_error(where + "\"summary\" '" + line + "' does not count its claims' statuses");
+  if (all_known && std::stoi(n[1].str()) != post_hoc)
+    throw std::runtime_error(fmt::format("{}\"summary\" says {} set after the data, its claims' tolerances in the "
+                                         "catalogue {}", where, n[1].str(), post_hoc));
   return m;
 }
 

@@ -3,6 +3,8 @@
 # input) or one rank's cell failed and every rank rethrew it.
 #   -DGRANCONV= -DMPIEXEC= -DOUT= -DARGS=<run's arguments, ;-separated> -DMPI_ENABLED=
 #   -DSUBCOMMAND=<another command than run, e.g. reference: ARGS are then all its arguments>
+#   -DMAX_SECONDS=<optional: mpirun must end within this; a rank left alone
+#    with an error waits 60 s for the others before it ends them>
 cmake_minimum_required(VERSION 3.19)
 include(${CMAKE_CURRENT_LIST_DIR}/mpi_launch.cmake)
 mpi_skip_unless_available()
@@ -17,7 +19,13 @@ else()
 endif()
 execute_process(COMMAND ${GRANCONV} ${single_args} RESULT_VARIABLE single_status ERROR_VARIABLE single_err OUTPUT_QUIET)
 mpi_command(launch 2)
+string(TIMESTAMP start "%s")
 execute_process(COMMAND ${launch} ${GRANCONV} ${mpi_args} RESULT_VARIABLE status ERROR_VARIABLE err OUTPUT_QUIET)
+string(TIMESTAMP end "%s")
+math(EXPR seconds "${end} - ${start}")
+if(MAX_SECONDS AND seconds GREATER MAX_SECONDS)
+  message(FATAL_ERROR "mpirun took ${seconds} s, more than ${MAX_SECONDS} s (a rank waited for the others):\n${err}")
+endif()
 if(NOT single_status EQUAL 2 OR NOT status EQUAL 2)
   message(FATAL_ERROR "expected status 2 from both, got ${single_status} (one process) and ${status} (mpirun):\n${err}")
 endif()

@@ -33,11 +33,12 @@ set_tests_properties(mpi.rank-killed PROPERTIES LABELS mpi SKIP_REGULAR_EXPRESSI
 # Errors: bad input every rank meets; a cell failing (a CVODE reference per
 # step size over its wall-clock budget, raised inside the distributed cells).
 function(granconv_mpi_error_test name)
-  cmake_parse_arguments(ARG "" "SUBCOMMAND" "" ${ARGN})
+  cmake_parse_arguments(ARG "" "SUBCOMMAND;MAX_SECONDS" "" ${ARGN})
   add_test(NAME mpi.${name}
            COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DMPIEXEC=${mpi_exec}
                    -DMPI_ENABLED=${mpi_enabled} -DOUT=${ctest_out}/mpi-${name} "-DARGS=${ARG_UNPARSED_ARGUMENTS}"
-                   -DSUBCOMMAND=${ARG_SUBCOMMAND} -P ${CMAKE_CURRENT_SOURCE_DIR}/check_mpi_error.cmake)
+                   -DSUBCOMMAND=${ARG_SUBCOMMAND} -DMAX_SECONDS=${ARG_MAX_SECONDS}
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/check_mpi_error.cmake)
   set_tests_properties(mpi.${name} PROPERTIES LABELS mpi SKIP_REGULAR_EXPRESSION "MPI test skipped" TIMEOUT 300)
 endfunction()
 granconv_mpi_error_test(error-bad-input no-such-claim)
@@ -48,3 +49,16 @@ granconv_mpi_error_test(error-claim-failure jvb-fig6-irk-impact jvb-fig3-gl-xv -
 granconv_mpi_error_test(error-deep-catalogue deep-value --claims ${CMAKE_CURRENT_BINARY_DIR}/hardening-inputs/claims-deep-200000.json)
 granconv_mpi_error_test(error-deep-scenario-file SUBCOMMAND reference
   --scenario-file ${CMAKE_CURRENT_BINARY_DIR}/hardening-inputs/scenario-deep-50000.json --t 1)
+# Issue 33: a record edited and resealed (tests/check_edited_records.cmake,
+# MODE=prepare), refused by `report --no-run` on rank 0, which draws: every
+# rank meets that error at once (the others returned 0, and rank 0 waited
+# 60 s for them before aborting).
+add_test(NAME mpi.edited-record-setup
+         COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DEDIT_RECORD=$<TARGET_FILE:edit_record>
+                 -DOUT=${edited_out} -DMODE=prepare -DCASE=mpi-sealed-verdict -DFILE=studies/jvb-fig3-cn-xv.json
+                 "-DEDITS=/verdict=\"fail\";/pass=false;SEAL" -P ${CMAKE_CURRENT_SOURCE_DIR}/check_edited_records.cmake)
+set_tests_properties(mpi.edited-record-setup PROPERTIES LABELS mpi TIMEOUT 60 FIXTURES_SETUP mpi-edited-record
+                     FIXTURES_REQUIRED edited-records)
+granconv_mpi_error_test(error-edited-record SUBCOMMAND report MAX_SECONDS 20
+  --no-run --out ${edited_out}/cases/mpi-sealed-verdict --claims ${edited_out}/claims.json)
+set_tests_properties(mpi.error-edited-record PROPERTIES FIXTURES_REQUIRED mpi-edited-record)

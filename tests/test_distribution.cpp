@@ -94,3 +94,10 @@ TEST_CASE("a distributed loop rethrows the first failure in its order, or by ind
   CHECK_THROWS_WITH(run(false), "cell 5 failed");  // 5 comes before 2 in the order 7, 6, ..., 0
   CHECK_THROWS_WITH(run(true), "cell 2 failed");
 }
+
+TEST_CASE("work on the writer runs once in one process, its error rethrown as it was", "[distribution]") {
+  int runs = 0;
+  run_on_writer([&] { ++runs; });
+  CHECK(runs == 1);
+  CHECK_THROWS_AS(run_on_writer([] { throw std::invalid_argument("edited record"); }), std::invalid_argument);
+}

@@ -189,14 +189,17 @@ json order_record(const Claim& claim) {
     checks.push_back({{"label", k.label},
                       {"window", k.window ? json{k.window->h_min, k.window->h_max} : json(nullptr)},
                       {"fit", to_string(k.fit)}, {"expected_order", k.expected_order}, {"rivals", k.rivals},
-                      {"tolerance", k.tolerance}, {"max_ci_width", k.max_ci_width}, {"observed_order", f.order},
+                      {"tolerance", k.tolerance}, {"tolerance_source", k.tolerance_source},
+                      {"max_ci_width", k.max_ci_width}, {"observed_order", f.order},
                       {"ci95", {f.ci_lo, f.ci_hi}}, {"fit_window", {f.h_min, f.h_max}}, {"points", f.points},
                       {"least_squares", fit_json(ls)}, {"upper_envelope", fit_json(env)},
                       {"envelope_order", env.order}, {"envelope_ci95", {env.ci_lo, env.ci_hi}},
                       {"pass", v.verdict == Verdict::pass}, {"verdict", to_string(v.verdict)}, {"reason", v.reason}});
   }
   const json& first = checks[0];
-  return {{"study", claim.id}, {"kind", "order"}, {"h", h}, {"error", e}, {"usable", usable}, {"checks", checks},
+  return {{"study", claim.id}, {"kind", "order"}, {"title", claim.title},
+          {"source", {{"paper", claim.paper}, {"item", claim.item}}}, {"figure_group", claim.figure_group},
+          {"tolerances", tolerance_list(claim.record)}, {"h", h}, {"error", e}, {"usable", usable}, {"checks", checks},
           {"observed_order", first["observed_order"]}, {"ci95", first["ci95"]},
           {"fit_window", first["fit_window"]}, {"expected_order", first["expected_order"]},
           {"tolerance", first["tolerance"]}, {"pass", all == Verdict::pass}, {"verdict", to_string(all)},
@@ -240,6 +243,41 @@ TEST_CASE("a record's verdicts are recomputed from its numbers and its claim") {
   SECTION("the expectation") {
     r["expected_verdict"] = "fail";
     expect = "\"expected_verdict\" is 'fail', the catalogue's 'pass'";
+  }
+  SECTION("the fit kind: the other stored fit shown") {
+    auto& c = r["checks"][0];
+    c["fit"] = "upper-envelope";
+    c["observed_order"] = c["upper_envelope"]["order"], c["ci95"] = c["upper_envelope"]["ci95"];
+    c["fit_window"] = c["upper_envelope"]["window"], c["points"] = c["upper_envelope"]["points"];
+    for (const char* key : {"observed_order", "ci95", "fit_window"}) r[key] = c[key];
+    expect = "\"fit\" is 'upper-envelope', the catalogue's 'least-squares'";
+  }
+  SECTION("the declared window") {
+    r["checks"][0]["window"] = {0.001, 0.3};
+    expect = "\"window\" is [0.001,0.3], the catalogue's [0.0001,0.3]";
+  }
+  SECTION("the tolerance's source") {
+    r["checks"][0]["tolerance_source"]["basis"] = "post-hoc";
+    expect = "\"tolerance_source\".\"basis\" is \"post-hoc\", the catalogue's \"a-priori\"";
+  }
+  SECTION("a tolerance's basis") {
+    r["tolerances"][0]["basis"] = "post-hoc";
+    expect = "the record: tolerance checks[0].tolerance.\"basis\" is \"post-hoc\"";
+  }
+  SECTION("the title") {
+    r["title"] = "order 3";
+    expect = "the record: \"title\" is not the catalogue's";
+  }
+  SECTION("the figure group") {
+    r["figure_group"] = "jvb-fig4";
+    expect = "the record: \"figure_group\" is not the catalogue's ('jvb-fig3')";
+  }
+  SECTION("more points than a step grid may have, refused unfitted") {
+    for (const char* key : {"h", "error", "usable"}) {
+      const json first = r[key][0];
+      while (r[key].size() <= 2000) r[key].push_back(first);
+    }
+    expect = "the record: \"h\" holds 2001 step sizes, more than a step grid's limit of 2000";
   }
   SECTION("a kind of its own: a check's verdict worse than the claim's") {
     r = {{"study", "x"}, {"kind", "table"}, {"verdict", "pass"}, {"pass", true},

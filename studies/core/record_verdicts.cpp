@@ -12,7 +12,9 @@
 #include <fmt/format.h>
 
 #include "fit/order_fit.hpp"
+#include "studies/core/catalogue_rules.hpp"
 #include "studies/core/verdict.hpp"
+#include "studies/support/grid_budget.hpp"
 
 namespace granconv {
 
@@ -108,8 +110,44 @@ void expect_same(double stored, double other, const std::string& what, const std
   if (!same(stored, other)) contradiction(fmt::format("{} {}, {} {}{}", what, stored, other_name, other, why));
 }
 
-// The catalogue's band of the check: the record must hold it unchanged.
+// A stored value in a message: JSON, cut short (a record may hold anything there).
+std::string shown(const json& v) {
+  std::string s = v.dump(-1, ' ', false, json::error_handler_t::replace);
+  if (s.size() <= 80) return s;
+  std::size_t cut = 77;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+  return s.substr(0, cut) + "...";
+}
+
+// A stored value that must be the catalogue's: the first field of it that
+// differs is named.
+void same_as_catalogue(const json& stored, const json& expected, const std::string& what) {
+  if (stored == expected) return;
+  if (stored.is_object() && expected.is_object())
+    for (const auto& [key, value] : expected.items())
+      if (!stored.contains(key) || stored.at(key) != value)
+        contradiction(fmt::format("{}.\"{}\" is {}, the catalogue's {}{}", what, key,
+                                  stored.contains(key) ? shown(stored.at(key)) : "missing", shown(value), kRerun));
+  contradiction(fmt::format("{} is {}, the catalogue's {}{}", what, shown(stored), shown(expected), kRerun));
+}
+
+// The catalogue's check as the record must hold it: its fit kind, its
+// declared window, its band and the source of its tolerance.
 void check_band(const json& c, const OrderCheck& band, const std::string& where) {
+  const std::string fit = text(c, "fit", where);
+  if (fit != to_string(band.fit))
+    contradiction(fmt::format("{}: \"fit\" is '{}', the catalogue's '{}'{}", where, fit, to_string(band.fit), kRerun));
+  const json& w = field(c, "window", where);
+  const json declared = band.window ? json{band.window->h_min, band.window->h_max} : json(nullptr);
+  bool same_window = w.is_null() == !band.window;
+  if (same_window && band.window) {
+    const auto [lo, hi] = interval(c, "window", where);
+    same_window = same(lo, band.window->h_min) && same(hi, band.window->h_max);
+  }
+  if (!same_window)
+    contradiction(fmt::format("{}: \"window\" is {}, the catalogue's {}{}", where, shown(w),
+                              band.window ? shown(declared) : "null (detected)", kRerun));
+  same_as_catalogue(field(c, "tolerance_source", where), band.tolerance_source, where + ": \"tolerance_source\"");
   expect_same(number(c, "expected_order", where), band.expected_order, where + ": \"expected_order\" is",
               "the catalogue's is", kRerun);
   expect_same(number(c, "tolerance", where), band.tolerance, where + ": \"tolerance\" is", "the catalogue's is",
@@ -149,7 +187,13 @@ struct Errors {
   std::vector<bool> usable;
 };
 
+// A study stores one point per step size of its grid, and a grid is bounded
+// at load (grid_budget.hpp): a record over that bound is refused before any
+// fit (detecting a window takes time cubic in the points).
 Errors errors_of(const json& record) {
+  if (const json& h = field(record, "h", "the record"); h.is_array() && h.size() > kMaxGridPoints)
+    contradiction(fmt::format("the record: \"h\" holds {} step sizes, more than a step grid's limit of {}", h.size(),
+                              kMaxGridPoints));
   Errors d{numbers(record, "h", "the record"), numbers(record, "error", "the record"), {}};
   const json& u = field(record, "usable", "the record");
   if (!u.is_array() || u.size() != d.h.size() || d.e.size() != d.h.size())
@@ -166,11 +210,14 @@ Verdict order_check(const json& c, const Errors& data, const OrderCheck* band, c
   const std::string kind = text(c, "fit", where);
   if (kind != "least-squares" && kind != "upper-envelope")
     contradiction(where + ": \"fit\" is '" + kind + "', not least-squares or upper-envelope");
-  if (band) check_band(c, *band, where);
   // The fits, refitted as the study fits them: the declared window (or
-  // detection), each kind, from the errors the record plots.
+  // detection; the catalogue's for its claims), each kind, from the errors
+  // the record plots.
   FitOptions fo;
-  if (const json& w = field(c, "window", where); !w.is_null()) {
+  if (band) {
+    check_band(c, *band, where);
+    fo.window = band->window;
+  } else if (const json& w = field(c, "window", where); !w.is_null()) {
     const auto [lo, hi] = interval(c, "window", where);
     fo.window = FitWindow{lo, hi};
   }
@@ -225,6 +272,28 @@ void check_top_level(const json& record, const json& first) {
   }
 }
 
+// What the report shows of the claim besides its verdicts: its title, source
+// and figure group, and its tolerances with their bases (the summary counts
+// those set after the data).
+void check_shown_fields(const json& record, const Claim& claim) {
+  for (const auto& [key, value] : {std::pair{"title", &claim.title}, std::pair{"figure_group", &claim.figure_group}})
+    if (text(record, key, "the record") != *value)
+      contradiction(fmt::format("the record: \"{}\" is not the catalogue's ('{}'){}", key, *value, kRerun));
+  const json& source = field(record, "source", "the record");
+  for (const auto& [key, value] : {std::pair{"paper", &claim.paper}, std::pair{"item", &claim.item}})
+    if (text(source, key, "the record's \"source\"") != *value)
+      contradiction(fmt::format("the record: \"source\".\"{}\" is not the catalogue's ('{}'){}", key, *value, kRerun));
+  const json expected = tolerance_list(claim.record);
+  const json& listed = field(record, "tolerances", "the record");
+  if (!listed.is_array()) contradiction("the record: \"tolerances\" is not an array");
+  if (listed.size() != expected.size())
+    contradiction(fmt::format("the record: {} tolerances, the catalogue's claim {}{}", listed.size(), expected.size(),
+                              kRerun));
+  for (std::size_t k = 0; k < expected.size(); ++k)
+    same_as_catalogue(listed[k], expected[k],
+                      fmt::format("the record: tolerance {}", expected[k].value("path", std::to_string(k + 1))));
+}
+
 void check_record(const json& record, const Claim* claim) {
   if (!record.is_object()) contradiction("not a JSON object");
   std::string kind = "order";
@@ -241,6 +310,7 @@ void check_record(const json& record, const Claim* claim) {
     if (flag(record, "new", "the record") != claim->is_new)
       contradiction(fmt::format("the record: \"new\" is {}, the catalogue's {}{}", !claim->is_new, claim->is_new,
                                 kRerun));
+    check_shown_fields(record, *claim);
   }
   const bool order = kind == "order";
   const json none = json::array();

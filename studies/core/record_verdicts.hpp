@@ -8,14 +8,19 @@
 //   - the claim: "pass" is ("verdict" == "pass"); its verdict is its checks'
 //     combination (an "order" record), or worse (other kinds may fail a claim
 //     beyond its checks: a run that did not finish);
-//   - with the claim: "expected_verdict" and "new" are the catalogue's;
-//   - an "order" record: its checks are the catalogue's (labels, expected
-//     order, tolerance, rivals, CI bound); each check's fit, refitted from the
-//     record's h, error and usable, is the one stored; the check's verdict is
-//     order_verdict of the stored fit against the catalogue's band.
+//   - with the claim: "expected_verdict", "new", "title", "source",
+//     "figure_group" and "tolerances" (every threshold with its basis) are
+//     the catalogue's;
+//   - an "order" record: its checks are the catalogue's (labels, fit kind,
+//     declared window, expected order, tolerance and its source, rivals, CI
+//     bound); each check's fits, refitted from the record's h, error and
+//     usable (in the catalogue's window), are the ones stored; the check's
+//     verdict is order_verdict of its fit against the catalogue's band. A
+//     record of more points than a step grid may have is refused unfitted.
 // Other kinds decide their checks by rules of their own (relative or absolute
 // tolerances, prose): their checks' verdicts are taken as stored, and only the
-// rules above that apply to every kind are checked.
+// rules above that apply to every kind are checked. The checksum does not
+// make up for that: anyone can recompute it (README, "Bad input").
 #include <string>
 
 #include <nlohmann/json.hpp>

@@ -51,6 +51,12 @@ bool error_is_shared(const std::exception& e);
 bool all_ranks_failed();
 [[noreturn]] void abort_distribution(int status);
 
+// What rank 0 does alone (draw a report, write its files), called by every
+// rank from its main thread: each returns once rank 0 is done, or throws
+// rank 0's error as a shared one (error_is_shared), so that no rank leaves
+// rank 0 alone with an error the others never met. One process: work().
+void run_on_writer(const std::function<void()>& work);
+
 struct DistributedLoop {
   // Cells in the order rank 0 hands them out (a permutation of 0..n-1, the
   // dearest first); a failure rethrown is that of the first failing cell in

@@ -302,6 +302,37 @@ void abort_distribution(int status) {
   std::_Exit(status);
 }
 
+void run_on_writer(const std::function<void()>& work) {
+  if (ranks < 2 || loop_depth > 0 || parallel_body_depth > 0 || std::this_thread::get_id() != main_thread) {
+    if (rank == 0) work();
+    return;
+  }
+  shared_message.reset();
+  std::exception_ptr local;
+  std::string outcome;
+  if (rank == 0) {
+    std::string message;
+    try {
+      work();
+    } catch (const std::exception& e) {
+      message = e.what();
+      local = std::current_exception();
+    } catch (...) {
+      message = "unknown error";
+      local = std::current_exception();
+    }
+    CellWriter w;
+    w.put<std::uint8_t>(local ? 1 : 0).put(message);
+    outcome = w.take();
+  }
+  broadcast(outcome);
+  CellReader r(outcome);
+  if (r.get<std::uint8_t>() == 0) return;
+  shared_message = r.get_string();
+  if (local) std::rethrow_exception(local);
+  throw std::runtime_error(*shared_message);
+}
+
 void distributed_for(const DistributedLoop& loop) {
   if (ranks < 2 || loop_depth > 0 || parallel_body_depth > 0 || std::this_thread::get_id() != main_thread)
     return distribution_detail::local_for(loop);

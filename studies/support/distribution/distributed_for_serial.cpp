@@ -28,6 +28,7 @@ int distribution_ranks() { return 1; }
 bool error_is_shared(const std::exception&) { return false; }
 bool all_ranks_failed() { return true; }
 void abort_distribution(int status) { std::_Exit(status); }
+void run_on_writer(const std::function<void()>& work) { work(); }
 void distributed_for(const DistributedLoop& loop) { distribution_detail::local_for(loop); }
 
 }  // namespace granconv
