@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "models/input/printable.hpp"
+#include "reports/atomic_file.hpp"
 
 namespace granconv::cli {
 
@@ -23,11 +24,8 @@ inline std::filesystem::path resolve_cache(const std::string& cache, const std::
   if (!cache.empty()) return cache;  // named by the user: written where it says
   if (out.empty()) return {};
   // The default lies under --out; a symlink OUT/cache pointing out of it is refused.
-  namespace fs = std::filesystem;
-  std::error_code ec, ec2;
-  const fs::path dir = fs::path(out) / "cache";
-  const fs::path root = fs::weakly_canonical(fs::absolute(out), ec), real = fs::weakly_canonical(fs::absolute(dir), ec2);
-  if (!ec && !ec2 && std::mismatch(root.begin(), root.end(), real.begin(), real.end()).first != root.end())
+  const std::filesystem::path dir = std::filesystem::path(out) / "cache";
+  if (const auto real = resolved(dir); !lies_under(resolved(out), real))
     throw std::runtime_error("the reference cache " + printable(dir.string()) + " resolves to " + printable(real.string()) +
                              ", outside --out; name it with --cache DIR to use it there");
   return dir;

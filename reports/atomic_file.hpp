@@ -8,7 +8,6 @@
 // Every file lies under the output directory (--out) once symlinks are
 // resolved: a command sets it as the output root before writing, and a path
 // that leaves it (a symlink inside --out pointing out of it) is refused.
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,6 +20,7 @@
 #include <string>
 
 #include "models/input/printable.hpp"
+#include "models/input/regular_file.hpp"
 
 namespace granconv {
 
@@ -31,23 +31,28 @@ inline std::filesystem::path& output_root() {
 }
 }  // namespace detail
 
-// The directory every later write must stay in (empty: no check, as for a library user).
-inline void set_output_root(const std::filesystem::path& out) {
+// `path` with its symlinks resolved; throws when it cannot be resolved.
+inline std::filesystem::path resolved(const std::filesystem::path& path) {
   std::error_code ec;
-  const auto real = std::filesystem::weakly_canonical(std::filesystem::absolute(out), ec);
-  if (ec) throw std::runtime_error("cannot resolve output directory " + printable(out.string()) + ": " + ec.message());
-  detail::output_root() = real;
+  auto real = std::filesystem::weakly_canonical(std::filesystem::absolute(path), ec);
+  if (ec) throw std::runtime_error("cannot resolve " + printable(path.string()) + ": " + ec.message());
+  return real;
 }
+
+// Whether `real` (resolved) lies in the directory `root` (resolved) or is it.
+inline bool lies_under(const std::filesystem::path& root, const std::filesystem::path& real) {
+  return std::mismatch(root.begin(), root.end(), real.begin(), real.end()).first == root.end();
+}
+
+// The directory every later write must stay in (empty: no check, as for a library user).
+inline void set_output_root(const std::filesystem::path& out) { detail::output_root() = resolved(out); }
 
 // Throws unless `path`, its symlinks resolved, lies under the output root.
 inline void check_under_output_root(const std::filesystem::path& path) {
   const auto& root = detail::output_root();
   if (root.empty()) return;
-  std::error_code ec;
-  const auto real = std::filesystem::weakly_canonical(std::filesystem::absolute(path), ec);
-  if (ec) throw std::runtime_error("cannot resolve " + printable(path.string()) + ": " + ec.message());
-  const auto [r, p] = std::mismatch(root.begin(), root.end(), real.begin(), real.end());
-  if (r != root.end())
+  const auto real = resolved(path);
+  if (!lies_under(root, real))
     throw std::runtime_error("refusing to write " + printable(path.string()) + ": it resolves to " +
                              printable(real.string()) + ", outside the output directory " + printable(root.string()));
 }
@@ -59,24 +64,6 @@ inline std::string temporary_name(const std::filesystem::path& path) {
   char hex[9];
   std::snprintf(hex, sizeof hex, "%08x", static_cast<unsigned>(bits()));
   return path.string() + ".tmp-" + std::to_string(::getpid()) + "-" + hex;
-}
-
-// Creates `tmp` as a new file (never following a symlink or opening a FIFO
-// someone put there: O_EXCL, O_NOFOLLOW) and writes `content` into it.
-// Returns 0, or the errno of the failure (the file then removed).
-inline int write_new_file(const std::string& tmp, const std::string& content) {
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (fd < 0) return errno;
-  int err = 0;
-  for (std::size_t done = 0; done < content.size() && !err;) {
-    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) err = errno;
-    else done += static_cast<std::size_t>(n);
-  }
-  if (::close(fd) != 0 && !err) err = errno;
-  if (err) ::unlink(tmp.c_str());
-  return err;
 }
 
 inline void write_file_atomically(const std::filesystem::path& path, const std::string& content) {

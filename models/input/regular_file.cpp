@@ -93,4 +93,21 @@ std::string read_regular_file(const std::filesystem::path& file, std::size_t max
   return std::move(r.text);
 }
 
+int write_new_file(const std::filesystem::path& file, const std::string& content) {
+  Fd f;
+  f.fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (f.fd < 0) return errno;
+  int err = 0;
+  for (std::size_t done = 0; done < content.size() && !err;) {
+    const ssize_t n = ::write(f.fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) err = n < 0 ? errno : EIO;
+    else done += static_cast<std::size_t>(n);
+  }
+  if (::close(f.fd) != 0 && !err) err = errno;
+  f.fd = -1;
+  if (err) ::unlink(file.c_str());
+  return err;
+}
+
 }  // namespace granconv

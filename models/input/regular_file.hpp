@@ -1,5 +1,6 @@
 #pragma once
-// Reading a file that someone else may have put there: only a regular file is
+// Reading a file that someone else may have put there (and, at the end,
+// creating one where someone else may have put something): only a regular file is
 // read. The open is non-blocking, so a FIFO with no writer (or a device) is
 // refused at once instead of blocking forever; fstat then says what it is. At
 // most max_bytes are read: a larger file is refused before it is read whole.
@@ -29,5 +30,11 @@ RegularFileText try_read_regular_file(const std::filesystem::path& file, std::si
 
 // Throws std::runtime_error "WHAT PATH: cause" on any failure.
 std::string read_regular_file(const std::filesystem::path& file, std::size_t max_bytes, const std::string& what);
+
+// The writing side, for a temporary that is then renamed into place: `file`
+// created as a new regular file (O_EXCL | O_NOFOLLOW: nothing someone put at
+// that name, a link or a FIFO, is followed or opened) holding `content`.
+// Returns 0, or the errno of the failure, the file then removed.
+int write_new_file(const std::filesystem::path& file, const std::string& content);
 
 }  // namespace granconv

@@ -2,8 +2,6 @@
 
 #include "models/input/regular_file.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fmt/core.h>
@@ -24,13 +22,6 @@ namespace granconv::cache_file {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct Fd {
-  int fd = -1;
-  ~Fd() {
-    if (fd >= 0) ::close(fd);
-  }
-};
 
 Read damaged(std::string why) {
   Read r;
@@ -99,25 +90,8 @@ void write_entry(const fs::path& dir, const fs::path& file, const std::string& c
   // The name app/output_dir.hpp's remove_stale_temporaries knows by its pid.
   const fs::path tmp = dir / fmt::format(".{}.tmp.{}.{}.{:08x}", file.filename().string(),
                                          static_cast<long>(::getpid()), counter.fetch_add(1), rd());
-  {
-    Fd out;
-    out.fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (out.fd < 0) return fail("write", fmt::format("write {} {}", what, file.string()), std::strerror(errno));
-    std::size_t put = 0;
-    int err = 0;
-    while (put < content.size() && !err) {
-      const ssize_t n = ::write(out.fd, content.data() + put, content.size() - put);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) err = n < 0 ? errno : EIO;
-      else put += static_cast<std::size_t>(n);
-    }
-    if (!err && ::close(out.fd) != 0) err = errno;
-    out.fd = -1;
-    if (err) {
-      fs::remove(tmp, ec);
-      return fail("write", fmt::format("write {} {}", what, file.string()), std::strerror(err));
-    }
-  }
+  if (const int err = write_new_file(tmp, content))
+    return fail("write", fmt::format("write {} {}", what, file.string()), std::strerror(err));
   // rename replaces a file, a FIFO or a link, not a directory: one in the
   // entry's place (it can be nothing of ours) goes first.
   if (fs::is_directory(fs::symlink_status(file, ec))) fs::remove_all(file, ec);
