@@ -79,6 +79,8 @@ int granconv::cli_main(int argc, char** argv) {
   run_cmd->add_option("--param", run_args.params,
                       "Scenario parameter override key=value appended to the claim's (model perturbation; repeatable)");
   run_cmd->add_option("--claims", run_args.claims, "Claim catalogue (default: the shipped one)");
+  run_cmd->add_flag("--skip-absent", run_args.skip_absent,
+                    "Exit 77 (ctest's skip) when a program an external claim requires (its \"requires\") is not installed");
   run_cmd->add_option("--negative-twin", run_args.negative_twin,
                       "Run the claim under its negative twin of this name (its \"negative_twins\"): it must fail");
   run_cmd->add_option("--tableaux", run_args.tableaux, "Folder of the tableau files the claims name");
@@ -127,6 +129,12 @@ int granconv::cli_main(int argc, char** argv) {
       ->check(CLI::IsMember({"fixed-point", "newton"}));
   ref_cmd->add_flag("--no-error-estimate", ref_args.no_error_estimate,
                     "Skip the rerun at rtol/10 that estimates the reference's own error");
+  auto* every = ref_cmd->add_option("--every", ref_args.every,
+                      "A time series from one solve: the state at 0, DT, 2DT, ..., T (T a whole multiple of DT)")
+      ->check(finite_number("time", true));
+  ref_cmd->add_option("--times", ref_args.times, "A time series from one solve at these times (increasing, in [0, T])")
+      ->delimiter(',')
+      ->excludes(every);
   ref_cmd->add_option("--jobs", ref_args.jobs,
                       "Threads: with 2 or more the rerun for the error estimate runs beside the first solve, with the "
                       "same result (default: all cores)")

@@ -39,6 +39,7 @@
 #include "studies/core/claim_kinds.hpp"
 #include "studies/core/record_verdicts.hpp"
 #include "studies/core/study.hpp"
+#include "studies/external/external_stepper.hpp"
 #include "studies/kinds/nb2011/lzb_claims.hpp"
 #include "studies/support/comparison.hpp"
 #include "studies/support/step_grid.hpp"
@@ -47,6 +48,9 @@
 #include "studies/support/distribution/distributed_for.hpp"
 
 namespace granconv::cli {
+
+// ctest's status for a test that could not run here (SKIP_RETURN_CODE).
+constexpr int kSkipStatus = 77;
 
 std::filesystem::path catalogue_path(const std::string& claims) {
   return claims.empty() ? default_claims_file() : std::filesystem::path(claims);
@@ -221,6 +225,10 @@ void apply_negative_twin(const std::vector<const Claim*>& selected, const RunArg
     if (p.contains("start")) opt.scheme.start = p.at("start").get<std::string>();
     if (p.contains("dissipation_scale")) opt.scheme.dissipation_scale = p.at("dissipation_scale").get<double>();
     if (p.contains("expected_order")) opt.expected_order = p.at("expected_order").get<double>();
+    if (p.contains("external_args")) {
+      if (!c.external) throw std::invalid_argument("negative twin " + t.name + ": external_args apply to external schemes");
+      opt.external_args = p.at("external_args").get<std::vector<std::string>>();
+    }
     return;
   }
   throw std::invalid_argument("claim '" + c.id + "' has no negative twin '" + a.negative_twin + "'" +
@@ -259,6 +267,7 @@ int run(const RunArgs& a) {
   StudyOptions opt;
   opt.jobs = resolve_jobs(a.jobs);
   opt.cache_dir = resolve_cache(a.cache, a.out);
+  opt.out_dir = a.out;
   if (!a.tableau.empty()) opt.tableau = read_tableau_file(a.tableau);
   opt.expected_order = a.expected;
   if (a.precision) {
@@ -278,6 +287,15 @@ int run(const RunArgs& a) {
   opt.params = a.params;
   if (!a.negative_twin.empty()) apply_negative_twin(selected, a, opt);
   for (const Claim* c : selected) check_overrides(*c, opt);  // before anything runs or is written
+  for (const Claim* c : selected)
+    if (c->external)
+      for (const auto& program : c->external->requires_programs)
+        if (!program_found(program)) {
+          const std::string why = "claim '" + c->id + "' needs " + program + ", which is not installed";
+          if (!a.skip_absent) throw std::runtime_error(why);
+          std::cerr << "skipped: " << why << '\n';
+          return kSkipStatus;
+        }
   prepare_output_dir(a.out);
   // After every check: a run refused for its options says only why.
   if (heavy_left_out && !a.output.quiet && !a.output.json)
@@ -324,6 +342,7 @@ int report(const ReportArgs& a) {
   StudyOptions opt;
   opt.jobs = resolve_jobs(a.jobs);
   opt.cache_dir = resolve_cache(a.cache, a.out);
+  opt.out_dir = a.out;
   const std::filesystem::path out(a.out);
   std::vector<std::string> statuses;
   int post_hoc = 0;
@@ -355,6 +374,39 @@ int report(const ReportArgs& a) {
   return 0;
 }
 
+namespace {
+
+// The output times of `reference --every/--times`, checked: at most
+// kMaxSeriesTimes, increasing, within [0, T].
+constexpr std::size_t kMaxSeriesTimes = 1'000'000;
+std::vector<double> series_times(const ReferenceArgs& a) {
+  std::vector<double> t;
+  if (a.every) {
+    const double k = std::round(a.t / *a.every);
+    if (!(*a.every > 0) || !(k >= 1) || std::abs(k * *a.every - a.t) > 1e-12 * a.t)
+      throw std::invalid_argument(fmt::format("--every {:.17g}: --t {:.17g} must be a whole multiple of it", *a.every, a.t));
+    if (k + 1 > double(kMaxSeriesTimes))
+      throw std::invalid_argument(fmt::format("--every {:.17g} asks for {:.3g} output times, above the limit of {}",
+                                              *a.every, k + 1, kMaxSeriesTimes));
+    for (long i = 0; i < static_cast<long>(k); ++i) t.push_back(double(i) * *a.every);
+    t.push_back(a.t);
+    return t;
+  }
+  if (a.times.size() > kMaxSeriesTimes)
+    throw std::invalid_argument(fmt::format("--times lists {} times, above the limit of {}", a.times.size(), kMaxSeriesTimes));
+  for (std::size_t i = 0; i < a.times.size(); ++i) {
+    const double ti = a.times[i];
+    if (!(ti >= 0 && ti <= a.t)) throw std::invalid_argument(fmt::format("--times: {:.17g} is not in [0, T = {:.17g}]", ti, a.t));
+    if (i > 0 && !(ti > a.times[i - 1]))
+      throw std::invalid_argument(fmt::format("--times must increase: {:.17g} follows {:.17g}", ti, a.times[i - 1]));
+  }
+  t = a.times;
+  if (t.empty() || t.front() != 0) t.insert(t.begin(), 0.0);  // the solve starts at 0
+  return t;
+}
+
+}  // namespace
+
 int reference(const ReferenceArgs& a) {
   const auto pr = problem_for(a);
   ReferenceOptions opt;
@@ -365,16 +417,53 @@ int reference(const ReferenceArgs& a) {
   opt.estimate_error = !a.no_error_estimate;
   opt.max_seconds = a.reference_budget;
   opt.threads = resolve_jobs(a.jobs);
-  const auto ref = cached_reference(pr, {0.0, a.t}, opt, a.cache);
-  nlohmann::json j = state_json(ref.states.back());
-  j["t"] = a.t;
-  j["scenario"] = pr.scenario;
-  j["provenance"] = ref.provenance.to_json();
-  if (a.json) {
-    print_json(j);
-  } else {
-    std::cout << fmt::format("{} at t = {}\n  x = {}\n  v = {}\n", pr.scenario, a.t, j["x"].dump(), j["v"].dump());
+  const bool series = a.every || !a.times.empty();
+  const std::vector<double> times = series ? series_times(a) : std::vector<double>{0.0, a.t};
+  const auto ref = cached_reference(pr, times, opt, a.cache);
+  if (!series) {
+    nlohmann::json j = state_json(ref.states.back());
+    j["t"] = a.t;
+    j["scenario"] = pr.scenario;
+    j["provenance"] = ref.provenance.to_json();
+    if (a.json) {
+      print_json(j);
+    } else {
+      std::cout << fmt::format("{} at t = {}\n  x = {}\n  v = {}\n", pr.scenario, a.t, j["x"].dump(), j["v"].dump());
+    }
+    return 0;
   }
+  // A time series: the state at every asked time (a --times list without 0 leaves the start out).
+  const std::size_t first = !a.times.empty() && a.times.front() != 0 ? 1 : 0;
+  const int n = static_cast<int>(pr.y0.size() / 2);
+  if (a.json) {
+    nlohmann::json t = nlohmann::json::array(), x = nlohmann::json::array(), v = nlohmann::json::array();
+    for (std::size_t k = first; k < times.size(); ++k) {
+      const auto s = state_json(ref.states[k]);
+      t.push_back(times[k]);
+      x.push_back(s["x"]);
+      v.push_back(s["v"]);
+    }
+    print_json({{"scenario", pr.scenario}, {"t", t}, {"x", x}, {"v", v}, {"provenance", ref.provenance.to_json()}});
+    return 0;
+  }
+  // The neutral trajectory format of external programs (docs/external-codes.md).
+  std::string out = "t";
+  for (int i = 1; i <= n; ++i) out += fmt::format(",x{}", i);
+  for (int i = 1; i <= n; ++i) out += fmt::format(",v{}", i);
+  out += '\n';
+  for (std::size_t k = first; k < times.size(); ++k) {
+    out += fmt::format("{:.17g}", times[k]);
+    for (int c = 0; c < 2; ++c)
+      for (int i = 0; i < n; ++i) out += fmt::format(",{:.17g}", ref.states[k][2 * i + c]);
+    out += '\n';
+  }
+  std::cout << out;
+  std::cout.flush();
+  if (!std::cout) throw std::runtime_error(std::string("cannot write to standard output: ") + std::strerror(errno ? errno : EIO));
+  const auto& p = ref.provenance;
+  if (opt.estimate_error)
+    std::cerr << fmt::format("reference error estimate: x {:.3g}, v {:.3g} ({})\n", p.error_estimate_x, p.error_estimate_v,
+                             p.error_estimate_method);
   return 0;
 }
 

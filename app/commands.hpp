@@ -30,6 +30,7 @@ struct RunArgs {
   std::string claims;
   double reference_budget = 600;  // seconds per reference and LZB impact (ReferenceOptions::max_seconds)
   std::string negative_twin;      // apply the claim's negative twin of this name (it must then fail)
+  bool skip_absent = false;       // exit 77 when a program an external claim requires is not installed
   std::string tableaux, scenarios;  // folders of the file names in claim records (ClaimFileFolders)
   OutputFlags output;
   bool heavy = false;  // heavy claims ("heavy": true) run only with --heavy
@@ -61,6 +62,9 @@ struct ReferenceArgs : ProblemArgs {
   std::string method, nonlinear_solver;
   bool no_error_estimate = false;
   int jobs = 0;  // 0: every core (2 used at most: the solve and its rerun)
+  // A time series instead of the state at T: every DT (T a whole multiple), or at these times.
+  std::optional<double> every;
+  std::vector<double> times;
 };
 int reference(const ReferenceArgs& a);
 

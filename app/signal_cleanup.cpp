@@ -6,7 +6,7 @@
 #include <system_error>
 #include <thread>
 
-#include "reports/work_dirs.hpp"
+#include "studies/support/work_dirs.hpp"
 
 namespace granconv::cli {
 

@@ -8,7 +8,9 @@
 #   "order"), GRANCONV_CLAIM_VERDICTS (expected_verdict, default "pass"),
 #   GRANCONV_CLAIM_TWINS (per claim, its negative twins' names joined by "|",
 #   or "-"), GRANCONV_CLAIM_HEAVY ("heavy" for a claim with "heavy": true,
-#   else "-") and GRANCONV_CLAIM_FILES (for CMAKE_CONFIGURE_DEPENDS). A <dir> is
+#   else "-"), GRANCONV_CLAIM_EXTERNAL ("external" and the labels of an external
+#   scheme's "labels", joined by "|", or "-") and GRANCONV_CLAIM_FILES (for
+#   CMAKE_CONFIGURE_DEPENDS). A <dir> is
 #   a catalogue folder (index.json and the files it lists, in that order).
 # A claim id in two files stops the configuration, naming both.
 cmake_policy(VERSION 3.19)  # also under -P (IN_LIST)
@@ -18,6 +20,7 @@ function(granconv_read_catalogue dir)
   set(verdicts)
   set(twins)
   set(heavy)
+  set(external)
   if(IS_DIRECTORY ${dir})
     set(files ${dir}/index.json)
     file(READ ${dir}/index.json index)
@@ -77,6 +80,22 @@ function(granconv_read_catalogue dir)
       else()
         list(APPEND heavy -)
       endif()
+      string(JSON ext_type ERROR_VARIABLE no_external TYPE "${text}" claims ${i} external)
+      if(NOT no_external AND ext_type STREQUAL "OBJECT")
+        set(ext_labels external)
+        string(JSON nl ERROR_VARIABLE no_labels LENGTH "${text}" claims ${i} external labels)
+        if(NOT no_labels AND nl GREATER 0)
+          math(EXPR last_label "${nl} - 1")
+          foreach(l RANGE ${last_label})
+            string(JSON label GET "${text}" claims ${i} external labels ${l})
+            list(APPEND ext_labels ${label})
+          endforeach()
+        endif()
+        string(JOIN "|" ext_labels ${ext_labels})
+        list(APPEND external "${ext_labels}")
+      else()
+        list(APPEND external -)
+      endif()
     endforeach()
   endforeach()
   set(GRANCONV_CLAIM_IDS ${ids} PARENT_SCOPE)
@@ -84,6 +103,7 @@ function(granconv_read_catalogue dir)
   set(GRANCONV_CLAIM_VERDICTS ${verdicts} PARENT_SCOPE)
   set(GRANCONV_CLAIM_TWINS ${twins} PARENT_SCOPE)
   set(GRANCONV_CLAIM_HEAVY ${heavy} PARENT_SCOPE)
+  set(GRANCONV_CLAIM_EXTERNAL ${external} PARENT_SCOPE)
   set(GRANCONV_CLAIM_FILES ${files} PARENT_SCOPE)
 endfunction()
 
@@ -190,14 +210,22 @@ function(granconv_add_claims)
     set(cmd ${arg_COMMAND})
   endif()
   set(cache ${arg_OUT}/cache)
-  foreach(id kind verdict twins heavy IN ZIP_LISTS GRANCONV_CLAIM_IDS GRANCONV_CLAIM_KINDS GRANCONV_CLAIM_VERDICTS
-                                              GRANCONV_CLAIM_TWINS GRANCONV_CLAIM_HEAVY)
+  foreach(id kind verdict twins heavy external IN ZIP_LISTS GRANCONV_CLAIM_IDS GRANCONV_CLAIM_KINDS
+                                                       GRANCONV_CLAIM_VERDICTS GRANCONV_CLAIM_TWINS GRANCONV_CLAIM_HEAVY
+                                                       GRANCONV_CLAIM_EXTERNAL)
     # A heavy claim (hours of CPU, "heavy": true) is registered DISABLED with
     # the label heavy: listed by ctest -N and in ctest's summary as not run,
     # never run by a plain ctest; `granconv run --heavy <id>` runs it.
     set(claim_extra ${extra})
     if(heavy STREQUAL "heavy")
       list(APPEND claim_extra --heavy)
+    endif()
+    # An external scheme's tests skip (one line saying why) where its program
+    # ("requires") is not installed.
+    set(ext_labels)
+    if(NOT external STREQUAL "-")
+      list(APPEND claim_extra --skip-absent)
+      string(REPLACE "|" ";" ext_labels "${external}")
     endif()
     if(kind STREQUAL "order")
       set(name ${arg_PREFIX}order.${id})
@@ -222,7 +250,10 @@ function(granconv_add_claims)
       list(APPEND labels heavy)
       set_tests_properties(${name} PROPERTIES DISABLED TRUE)
     endif()
-    set_tests_properties(${name} PROPERTIES LABELS "${labels};${arg_LABELS}")
+    set_tests_properties(${name} PROPERTIES LABELS "${labels};${ext_labels};${arg_LABELS}")
+    if(ext_labels)
+      set_tests_properties(${name} PROPERTIES SKIP_RETURN_CODE 77 SKIP_REGULAR_EXPRESSION "skipped: ")
+    endif()
     if(NOT twins STREQUAL "-")
       string(REPLACE "|" ";" twins "${twins}")
       foreach(twin IN LISTS twins)
@@ -231,7 +262,10 @@ function(granconv_add_claims)
                  COMMAND ${CMAKE_COMMAND} -DGRANCONV=${cmd} "-DARGS=${id};--negative-twin;${twin};${claim_extra}"
                          -DOUT=${arg_OUT}/negative/${twin}-${id} -DCACHE=${cache} -DJOBS=${arg_JOBS}
                          -P ${_granconv_claims_dir}/granconvExpectClaimFailure.cmake)
-        set_tests_properties(${tname} PROPERTIES LABELS "negative;${arg_LABELS}")
+        set_tests_properties(${tname} PROPERTIES LABELS "negative;${ext_labels};${arg_LABELS}")
+        if(ext_labels)
+          set_tests_properties(${tname} PROPERTIES SKIP_REGULAR_EXPRESSION "skipped: ")
+        endif()
         if(heavy STREQUAL "heavy")
           set_tests_properties(${tname} PROPERTIES LABELS "negative;heavy;${arg_LABELS}" DISABLED TRUE)
         endif()

@@ -21,9 +21,13 @@ struct Provenance {
   std::vector<double> event_times;
   double error_estimate = 0;          // max over times and components, see below
   std::string error_estimate_method;  // how error_estimate was obtained ("" = none)
+  // The same estimate over positions and over velocities apart (SUNDIALS
+  // references; -1: not separated). In SI units one shared number hides that
+  // positions are good to 1e-16 m while velocities are good to 1e-11 m/s.
+  double error_estimate_x = -1, error_estimate_v = -1;
 
   nlohmann::json to_json() const {
-    return nlohmann::json{{"solver", solver},
+    nlohmann::json j{{"solver", solver},
                           {"sundials_version", sundials_version},
                           {"method", method},
                           {"nonlinear_solver", nonlinear_solver},
@@ -36,6 +40,9 @@ struct Provenance {
                           {"event_times", event_times},
                           {"error_estimate", error_estimate},
                           {"error_estimate_method", error_estimate_method}};
+    if (error_estimate_x >= 0) j["error_estimate_x"] = error_estimate_x;
+    if (error_estimate_v >= 0) j["error_estimate_v"] = error_estimate_v;
+    return j;
   }
 
   static Provenance from_json(const nlohmann::json& j) {
@@ -53,6 +60,8 @@ struct Provenance {
     p.event_times = j.value("event_times", std::vector<double>());
     p.error_estimate = j.value("error_estimate", 0.0);
     p.error_estimate_method = j.value("error_estimate_method", std::string());
+    p.error_estimate_x = j.value("error_estimate_x", -1.0);
+    p.error_estimate_v = j.value("error_estimate_v", -1.0);
     return p;
   }
 };

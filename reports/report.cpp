@@ -22,7 +22,7 @@
 #include "reports/pages/summary_page.hpp"
 #include "reports/status.hpp"
 #include "reports/study_file.hpp"
-#include "reports/work_dirs.hpp"
+#include "studies/support/work_dirs.hpp"
 
 namespace granconv {
 

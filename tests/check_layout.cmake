@@ -20,11 +20,13 @@ set(rules
   "studies/kinds/uk2003|models schemes reference fit studies/support studies/core"
   "studies/atlas|models schemes reference fit studies/support studies/core"
   "studies/validate|models schemes reference fit studies/support studies/core"
-  "studies/kinds|models schemes reference fit studies/support studies/core studies/kinds/jvb2020 studies/kinds/thesis studies/kinds/nb2011 studies/kinds/uk2003 studies/atlas"
+  "studies/external|models schemes reference fit studies/support studies/core"
+  "studies/kinds|models schemes reference fit studies/support studies/core studies/kinds/jvb2020 studies/kinds/thesis studies/kinds/nb2011 studies/kinds/uk2003 studies/atlas studies/external"
   # The report renders result records (its own parser) and the validation
-  # result through studies/validate's public header, nothing else of studies.
-  "reports|fit models schemes reference studies/validate"
-  "app|models schemes reference fit studies/support studies/core studies/kinds studies/kinds/jvb2020 studies/kinds/thesis studies/kinds/nb2011 studies/kinds/uk2003 studies/atlas studies/validate reports")
+  # result through studies/validate's public header; of studies it also uses
+  # the support folder's program runner and work-directory registry.
+  "reports|fit models schemes reference studies/support studies/validate"
+  "app|models schemes reference fit studies/support studies/core studies/kinds studies/kinds/jvb2020 studies/kinds/thesis studies/kinds/nb2011 studies/kinds/uk2003 studies/atlas studies/validate studies/external reports")
 
 if(NOT ROOT)
   message(FATAL_ERROR "check_layout.cmake: -DROOT=<source tree> is required")

@@ -310,7 +310,7 @@ ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vec
       times, "CVODE", method, nonlinear_solver, opt.rtol, opt.atol);
   if (rerun) {
     const Estimate e = rerun->get();
-    sol.provenance.error_estimate = sundials_chain::max_abs_difference(sol.states, e.first);
+    sundials_chain::set_error_estimate(sol.provenance, sol.states, e.first);
     sol.provenance.error_estimate_method = e.second;
   }
   return sol;

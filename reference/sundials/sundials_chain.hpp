@@ -220,4 +220,18 @@ inline double max_abs_difference(const std::vector<Vec<double>>& a, const std::v
   return m;
 }
 
+// The estimate of a rerun's difference, whole and over positions and
+// velocities apart (states are (x_0, v_0, x_1, v_1, ...)).
+inline void set_error_estimate(Provenance& p, const std::vector<Vec<double>>& a, const std::vector<Vec<double>>& b) {
+  double dx = 0, dv = 0;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    for (Eigen::Index j = 0; j < a[i].size(); ++j) {
+      const double d = std::abs(a[i][j] - b[i][j]);
+      (j % 2 == 0 ? dx : dv) = std::max(j % 2 == 0 ? dx : dv, d);
+    }
+  p.error_estimate = max_abs_difference(a, b);
+  p.error_estimate_x = dx;
+  p.error_estimate_v = dv;
+}
+
 }  // namespace granconv::sundials_chain

@@ -14,7 +14,7 @@
 #include "reports/pages/validation_page.hpp"
 
 #include "reports/atomic_file.hpp"
-#include "reports/work_dirs.hpp"
+#include "studies/support/work_dirs.hpp"
 #include "reports/figures/figures.hpp"
 #include "reports/format.hpp"
 #include "reports/record_checksum.hpp"

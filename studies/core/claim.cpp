@@ -64,8 +64,9 @@ NegativeTwin read_twin(FieldReader& t) {
     if (const auto s = p.maybe<std::string>("start")) j["start"] = *s;
     if (const auto d = p.maybe<double>("dissipation_scale", positive())) j["dissipation_scale"] = *d;
     if (const auto e = p.maybe<double>("expected_order", positive())) j["expected_order"] = *e;
+    if (p.has("external_args")) j["external_args"] = p.req<std::vector<std::string>>("external_args");
     p.check(!j.empty(), "tableau", "is one of the perturbations (tableau, params, start, dissipation_scale, "
-                                   "expected_order); the twin has none");
+                                   "expected_order, external_args); the twin has none");
     return j;
   });
   return n;

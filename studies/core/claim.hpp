@@ -16,6 +16,7 @@
 namespace granconv {
 
 struct ScenarioFile;  // models/scenario_file/scenario_file.hpp
+struct ExternalStepper;  // studies/external/external_stepper.hpp
 
 struct OrderCheck {
   std::string label;
@@ -63,13 +64,17 @@ struct OrderSpec {
   // "tableau": a tableau file in place of "scheme" (a scheme of the user's
   // own, granconv_add_claims' TABLEAUX); `scheme` is then "tableau <name>".
   std::optional<Tableau<double>> tableau;
+  // "external": a program's integrator in place of "scheme" (docs/external-codes.md);
+  // `scheme` is then "external <name>".
+  std::shared_ptr<const ExternalStepper> external;
 };
 
 // A perturbation of the method or the model under which the claim must
 // FAIL (`granconv run <id> --negative-twin <name> --check` exits 1):
 // granconv_add_claims registers one ctest per twin. `perturb` holds run's
 // overrides: "tableau" (a file), "params" (key=value), "start",
-// "dissipation_scale", or "expected_order" (a rival number only).
+// "dissipation_scale", "external_args" (appended to an external program's
+// command), or "expected_order" (a rival number only).
 struct NegativeTwin {
   std::string name, why;
   nlohmann::json perturb;

@@ -112,24 +112,6 @@ Problem<S> problem_at(const Claim& claim, double h) {
   return make_problem<S>(claim.scenario, p);
 }
 
-CheckResult evaluate_check(const OrderCheck& check, const std::vector<double>& h, const std::vector<double>& e,
-                           const std::vector<bool>& usable) {
-  CheckResult r;
-  r.check = check;
-  FitOptions fo;
-  fo.window = check.window;
-  fo.kind = FitKind::least_squares;
-  r.least_squares = fit_order(h, e, usable, fo);
-  fo.kind = FitKind::upper_envelope;
-  r.envelope = fit_order(h, e, usable, fo);
-  const OrderVerdict v =
-      order_verdict(r.used(), check.expected_order, check.tolerance, check.rivals, check.max_ci_width);
-  r.verdict = v.verdict;
-  r.reason = v.reason;
-  r.pass = v.verdict == Verdict::pass;
-  return r;
-}
-
 nlohmann::json fit_json(const OrderFit& f) {
   return {{"ok", f.ok},           {"order", f.order},           {"ci95", {f.ci_lo, f.ci_hi}},
           {"std_error", f.std_error}, {"intercept", f.intercept}, {"window", {f.h_min, f.h_max}},
@@ -363,6 +345,24 @@ void compare_with_double(StudyResult& res, const Claim& claim, const StudyOption
 }
 
 }  // namespace
+
+CheckResult evaluate_check(const OrderCheck& check, const std::vector<double>& h, const std::vector<double>& e,
+                           const std::vector<bool>& usable) {
+  CheckResult r;
+  r.check = check;
+  FitOptions fo;
+  fo.window = check.window;
+  fo.kind = FitKind::least_squares;
+  r.least_squares = fit_order(h, e, usable, fo);
+  fo.kind = FitKind::upper_envelope;
+  r.envelope = fit_order(h, e, usable, fo);
+  const OrderVerdict v =
+      order_verdict(r.used(), check.expected_order, check.tolerance, check.rivals, check.max_ci_width);
+  r.verdict = v.verdict;
+  r.reason = v.reason;
+  r.pass = v.verdict == Verdict::pass;
+  return r;
+}
 
 StudyResult run_study(const Claim& claim, const StudyOptions& opt) {
   const int precision = opt.precision.value_or(claim.precision);

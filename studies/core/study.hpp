@@ -39,6 +39,11 @@ struct StudyOptions {
   // Points whose error is below floor_factor × floor are excluded from fits.
   double floor_factor = 10;
   ProgressFn progress;  // studies/support/parallel_for.hpp
+  // --out: where an external program's scratch folders go (OUT/external).
+  std::filesystem::path out_dir;
+  // Arguments appended to an external program's command (a negative twin's
+  // perturbation of the external method or model).
+  std::vector<std::string> external_args;
 };
 
 struct CheckResult {
@@ -72,6 +77,11 @@ struct StudyResult {
 };
 
 StudyResult run_study(const Claim& claim, const StudyOptions& options);
+
+// One check on a sweep's errors: both fits (least squares and upper envelope)
+// over the usable points, and the verdict of the one the check names.
+CheckResult evaluate_check(const OrderCheck& check, const std::vector<double>& h, const std::vector<double>& e,
+                           const std::vector<bool>& usable);
 
 // The force model's name ("kk", "hertz", "hertz-damped", "spring-dashpot", ...).
 std::string model_name(const Chain<double>& chain);

@@ -7,6 +7,9 @@
 #include "schemes/tableau_file.hpp"
 #include "studies/core/catalogue_rules.hpp"
 #include "studies/core/step_grid_field.hpp"
+#include "studies/external/external_stepper.hpp"
+#include "studies/external/external_study.hpp"
+#include "models/input/regular_file.hpp"
 
 namespace granconv {
 
@@ -54,7 +57,22 @@ OrderSpec parse_order_spec(FieldReader& r) {
     c.scenario = s.scenario;
     c.params = s.params;
   }
-  if (r.has("tableau")) {
+  if (r.has("external")) {
+    // A program's integrator (studies/external/): it is given the scenario file.
+    r.check(!r.has("scheme") && !r.has("tableau"), "external", "excludes 'scheme' and 'tableau'");
+    r.check(!c.scenario_file.empty(), "external", "needs a 'scenario_file': the program is given that file");
+    auto e = std::make_shared<ExternalStepper>(read_external_stepper(r, r.base_dir.empty() ? std::filesystem::current_path()
+                                                                                             : std::filesystem::absolute(r.base_dir)));
+    if (r.ok()) try {
+        e->scenario_text = read_regular_file(
+            resolve_claim_file(c.scenario_file, claim_file_folders().scenarios, r.base_dir), kMaxScenarioFileBytes,
+            "scenario file");
+      } catch (const std::exception& ex) {
+        r.problem("scenario_file", ex.what());
+      }
+    c.scheme = "external " + e->name;
+    c.external = std::move(e);
+  } else if (r.has("tableau")) {
     // A scheme of the user's own, from its tableau file (schemes/tableau_file.hpp).
     const auto name = r.req<std::string>("tableau");
     try {
@@ -78,6 +96,11 @@ OrderSpec parse_order_spec(FieldReader& r) {
   c.gamma_per_h = r.maybe<double>("gamma_per_h", positive());
   r.check(!c.gamma_per_h || c.scenario_file.empty(), "gamma_per_h",
           "applies to built-in scenarios (it sets the parameter gamma), not to a scenario file");
+  if (c.external) {
+    r.check(c.precision == 16, "precision", "must be 16 for an external scheme (the program runs in its own arithmetic)");
+    r.check(c.error_measure == "grid-max", "error", "must be grid-max for an external scheme (errors at its output times)");
+    r.check(!c.trajectory_h, "trajectory_h", "does not apply to an external scheme");
+  }
   if (r.ok()) try {
       const auto p = c.scenario_spec ? c.scenario_spec->problem<double>() : make_problem<double>(c.scenario, c.params);
       check_grid_budget(r, c.grid, p.t_end, static_cast<std::size_t>(p.y0.size()), c.error_measure == "grid-max");
@@ -89,7 +112,9 @@ OrderSpec parse_order_spec(FieldReader& r) {
 
 ClaimResult run_order_claim(const Claim& claim, const OrderSpec&, const StudyOptions& options) {
   // run_study reads the spec from the claim, its base (a run may perturb it).
-  const StudyResult r = run_study(claim, options);
+  std::optional<ExternalStudy> ext;
+  if (claim.external) ext = run_external_study(claim, options);
+  const StudyResult r = ext ? ext->study : run_study(claim, options);
   std::string s = fmt::format("{} {}", shout(r.verdict), claim.id);
   for (const auto& c : r.checks) {
     const auto& f = c.used();
@@ -107,7 +132,21 @@ ClaimResult run_order_claim(const Claim& claim, const OrderSpec&, const StudyOpt
                      c.check.tolerance, f.h_min, f.h_max, f.points, to_string(c.verdict),
                      c.pass ? "" : " — " + c.reason);
   }
-  return {r.to_json(), r.pass, s, r.verdict};
+  nlohmann::json record = r.to_json();
+  if (ext) {
+    // What this run measured, after the claim's own notes (its derivation).
+    std::string observed;
+    for (const auto& c : r.checks)
+      if (c.used().points > 0)
+        observed += fmt::format("{}[{}] order {:.3f}, 95% CI [{:.3f}, {:.3f}]", observed.empty() ? "" : "; ", c.check.label,
+                                c.used().order, c.used().ci_lo, c.used().ci_hi);
+    const std::string measured = "Measured in this run: " + (observed.empty() ? std::string("no fit") : observed) + "." +
+                                 (ext->identification_line.empty() ? "" : " Scheme: " + ext->identification_line + ".");
+    record["notes"] = record.value("notes", std::string()) + (record.value("notes", std::string()).empty() ? "" : " ") + measured;
+    record["external"] = ext->external;
+    if (!ext->identification_line.empty()) s += "\n  scheme: " + ext->identification_line;
+  }
+  return {record, r.pass, s, r.verdict};
 }
 
 }  // namespace granconv

@@ -1,9 +1,14 @@
 #pragma once
 // The work directories of `report` and `validate` (a page is built whole in
-// one, then swapped into place) are registered while they exist, so that a
-// run stopped by SIGINT, SIGTERM or SIGHUP removes them before it ends
-// (app/signal_cleanup.cpp). After SIGKILL, which no process can catch, the
-// next start in the same --out removes them (app/output_dir.hpp).
+// one, then swapped into place) and the scratch folders of external programs
+// are registered while they exist, so that a run stopped by SIGINT, SIGTERM
+// or SIGHUP removes them before it ends (app/signal_cleanup.cpp); the process
+// groups of running external programs are registered too, and killed first.
+// After SIGKILL, which no process can catch, the next start in the same --out
+// removes the folders (app/output_dir.hpp).
+#include <signal.h>
+#include <sys/types.h>
+
 #include <filesystem>
 #include <mutex>
 #include <set>
@@ -15,6 +20,7 @@ namespace detail {
 struct WorkDirRegistry {
   std::mutex mutex;
   std::set<std::filesystem::path> dirs;
+  std::set<pid_t> process_groups;
 };
 // Never destroyed: the cleanup thread may still use it while the process exits.
 inline WorkDirRegistry& work_dir_registry() {
@@ -43,10 +49,33 @@ class ScopedWorkDir {
   std::filesystem::path dir_;
 };
 
-// Removes every registered directory (called once, as the process is about to end by a signal).
+// Registers a child's process group while it runs (studies/support/child_process.hpp).
+class ScopedProcessGroup {
+ public:
+  explicit ScopedProcessGroup(pid_t group) : group_(group) {
+    auto& r = detail::work_dir_registry();
+    const std::lock_guard lock(r.mutex);
+    r.process_groups.insert(group_);
+  }
+  ~ScopedProcessGroup() {
+    auto& r = detail::work_dir_registry();
+    const std::lock_guard lock(r.mutex);
+    r.process_groups.erase(group_);
+  }
+  ScopedProcessGroup(const ScopedProcessGroup&) = delete;
+  ScopedProcessGroup& operator=(const ScopedProcessGroup&) = delete;
+
+ private:
+  pid_t group_;
+};
+
+// Kills every registered process group, then removes every registered
+// directory (called once, as the process is about to end by a signal).
 inline void remove_registered_work_dirs() {
   auto& r = detail::work_dir_registry();
   const std::lock_guard lock(r.mutex);
+  for (const pid_t g : r.process_groups) ::kill(-g, SIGKILL);
+  r.process_groups.clear();
   for (const auto& d : r.dirs) {
     std::error_code ec;
     std::filesystem::remove_all(d, ec);
