@@ -6,7 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(build-essential cmake libsundials-dev libeigen3-dev libboost-dev catch2 libcli11-dev libfmt-dev
-          nlohmann-json3-dev libqd-dev libxxhash-dev gnuplot-nox libbenchmark-dev chromium libopenmpi-dev openmpi-bin ninja-build)
+          nlohmann-json3-dev libqd-dev libxxhash-dev gnuplot-nox libbenchmark-dev chromium libopenmpi-dev openmpi-bin ninja-build
+          # The external codes whose integrators the claims of docs/external-codes.md verify, and the
+          # Python of its example stepper.
+          lammps yade python3-numpy)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

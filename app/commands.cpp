@@ -640,11 +640,12 @@ int list(const std::string& what, bool markdown, const std::string& claims_file,
       std::cout << "Status from the latest results: " << line << ".\n\n";
       std::cout << "| claim | kind | source | scheme | scenario | expected | status |\n|---|---|---|---|---|---|---|\n";
       for (const auto& c : claims) {
-        std::string expected, scheme = c.record.value("scheme", std::string("–")),
+        // "scheme" as written, else what the claim names in its place ("external <name>", "tableau <name>").
+        std::string expected, scheme = c.record.value("scheme", c.scheme.empty() ? std::string("–") : c.scheme),
                               scenario = c.record.value("scenario", c.record.value("scenario_file", std::string("–")));
         for (const auto& k : c.checks)
           expected += fmt::format("{}order {} ({})", expected.empty() ? "" : "; ", k.expected_order, k.label);
-        if (c.kind == "order") scheme += " (" + c.formulation + ")";
+        if (c.kind == "order" && !c.external) scheme += " (" + c.formulation + ")";
         if (expected.empty()) expected = "see the claim's checks";
         const auto it = statuses.find(c.id);
         std::string status = it == statuses.end() ? "not run" : it->second;

@@ -259,7 +259,8 @@ target_link_libraries(fuzz_tableau PRIVATE granconv_studies)
 add_test(NAME bad-input.fuzz-tableau-readers COMMAND fuzz_tableau ${bad_data} ${GRANCONV_FUZZ_INPUTS} 12)
 set_tests_properties(bad-input.fuzz-tableau-readers PROPERTIES LABELS bad-input TIMEOUT 600)
 
-# The readers of scenario files, claim catalogues and result records, on
+# The readers of scenario files, claim catalogues, result records and external
+# programs' trajectories, on
 # mutants of a small corpus and on inputs nested up to 10^6 levels (issue 33).
 set(GRANCONV_FUZZ_READER_INPUTS 10000 CACHE STRING "Mutants per fuzz_readers run")
 add_executable(fuzz_readers fuzz_readers.cpp)
@@ -268,7 +269,8 @@ add_test(NAME bad-input.fuzz-json-readers
          COMMAND fuzz_readers ${CMAKE_CURRENT_BINARY_DIR}/fuzz-readers-scratch ${GRANCONV_FUZZ_READER_INPUTS} 33
                  ${PROJECT_SOURCE_DIR}/scenarios/trimer-impact.json ${CMAKE_CURRENT_SOURCE_DIR}/data/scenario-files/bistiffness.json
                  ${CMAKE_CURRENT_SOURCE_DIR}/data/hardening/claim-id-template.json
-                 ${CMAKE_CURRENT_SOURCE_DIR}/data/golden/jvb-table1.json ${CMAKE_CURRENT_SOURCE_DIR}/data/golden/cd-shock-law.json)
+                 ${CMAKE_CURRENT_SOURCE_DIR}/data/golden/jvb-table1.json ${CMAKE_CURRENT_SOURCE_DIR}/data/golden/cd-shock-law.json
+                 ${CMAKE_CURRENT_SOURCE_DIR}/data/external/trajectory.csv ${CMAKE_CURRENT_SOURCE_DIR}/data/external/trajectory.dump)
 set_tests_properties(bad-input.fuzz-json-readers PROPERTIES LABELS bad-input TIMEOUT 600)
 
 # The same target under libFuzzer (built by cmake/libfuzzer.cmake).

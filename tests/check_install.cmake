@@ -37,18 +37,20 @@ step("build the external project" ${CMAKE_COMMAND} --build ${WORK}/build --paral
 step("run the external project" ${WORK}/build/validate_my_scheme ${WORK}/out)
 message("${step_output}")
 
-# granconv_add_claims: the project's claims are ctests, 4 claims and 2
-# negative twins, and they pass (the documented deviation by failing as pinned).
+# granconv_add_claims: the project's claims are ctests, 5 claims (one an
+# external program of its own, steppers/euler_stepper.py) and 2 negative
+# twins, and they pass (the documented deviation by failing as pinned).
 step("list the external project's tests" ${CMAKE_CTEST_COMMAND} --test-dir ${WORK}/build -N)
 foreach(t order.consumer-kutta3-xv order.consumer-kutta3-xw order.consumer-position-verlet
-          order.consumer-position-verlet-damped negative.b-perturbed-fails-consumer-kutta3-xv
+          order.consumer-position-verlet-damped order.consumer-external-euler
+          negative.b-perturbed-fails-consumer-kutta3-xv
           negative.damped-fails-consumer-position-verlet)
   if(NOT step_output MATCHES "${t}\n")
     message(FATAL_ERROR "granconv_add_claims registered no test ${t}:\n${step_output}")
   endif()
 endforeach()
-if(NOT step_output MATCHES "Total Tests: 6\n")
-  message(FATAL_ERROR "expected 6 tests from granconv_add_claims:\n${step_output}")
+if(NOT step_output MATCHES "Total Tests: 7\n")
+  message(FATAL_ERROR "expected 7 tests from granconv_add_claims:\n${step_output}")
 endif()
 step("run the external project's claims" ${CMAKE_CTEST_COMMAND} --test-dir ${WORK}/build --output-on-failure -j 2)
 message("${step_output}")

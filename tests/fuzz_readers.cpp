@@ -1,6 +1,6 @@
 // Fuzz driver: the readers of files granconv is given or reads back — the
-// scenario-file reader, the claim catalogue and the report's result-record
-// parser — on mutants of a small corpus and on inputs nested up to 10^6
+// scenario-file reader, the claim catalogue, the report's result-record
+// parser and the trajectory readers of external programs (CSV, LAMMPS dump) — on mutants of a small corpus and on inputs nested up to 10^6
 // levels deep. Every input must end in a value or in an exception whose
 // message is one line: no crash, no hang, no stack overflow.
 //
@@ -26,6 +26,7 @@
 #include "reports/record_checksum.hpp"
 #include "reports/study_file.hpp"
 #include "studies/core/claim.hpp"
+#include "studies/external/trajectory_readers.hpp"
 #include "tests/fuzz_mutate.hpp"
 
 namespace {
@@ -65,6 +66,18 @@ void fuzz_one(const fs::path& scratch, const std::string& text) {
     (void)granconv::report_detail::parse_study(file);
   } catch (const std::exception& e) {
     one_line("result record", e.what(), text);
+  }
+  // An external program's trajectory on the grid of the corpus's files (3 beads, t = 0, 0.25, 0.5).
+  granconv::TrajectoryGrid grid{3, 3, 0.25, 25, granconv::Vec<double>::Zero(6)};
+  try {
+    (void)granconv::read_trajectory_csv(text, grid);
+  } catch (const std::exception& e) {
+    one_line("trajectory CSV", e.what(), text);
+  }
+  try {
+    (void)granconv::read_lammps_dump(text, grid);
+  } catch (const std::exception& e) {
+    one_line("LAMMPS dump", e.what(), text);
   }
   // The same text sealed with its checksum, so that the record's structure,
   // not only its checksum, meets the mutation.
@@ -108,7 +121,9 @@ std::vector<std::string> deep_inputs() {
 const std::vector<std::string> tokens = {"[", "]", "{", "}", ",", ":", "\"", "null", "true", "1e999", "-1", "0",
                                          "1e-400", "\"\\u0000\"", "\"\\ud800\"", "\"../x\"", "\"id\":", "\"claims\":",
                                          "\"masses\":", "\"contacts\":", "\"study\":", "\"checks\":", "\"h\":",
-                                         "\"error\":", "\"figures\":", "9999999999999999999999"};
+                                         "\"error\":", "\"figures\":", "9999999999999999999999", "\n", ",", " ",
+                                         "nan", "inf", "ITEM: TIMESTEP\n", "ITEM: ATOMS id x y z vx vy vz\n",
+                                         "0.25", "-0"};
 
 }  // namespace
 

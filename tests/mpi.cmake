@@ -23,6 +23,8 @@ granconv_mpi_test(run-claims-3-ranks 3 run studies jvb-fig3-cn-xw jvb-fig6-theta
 granconv_mpi_test(run-order-cells 2 run studies/jvb-fig6-irk-impact.json jvb-fig6-irk-impact)
 granconv_mpi_test(run-order-cells-double-double 3 run studies/th-smooth-euler.json th-smooth-euler --precision 32)
 granconv_mpi_test(run-sweep-cells 2 run studies/jvb-fig9.json jvb-fig9)
+# An external program's runs as the cells (docs/external-codes.md): the same record on two ranks.
+granconv_mpi_test(run-external-cells 2 run studies/ext-python-chain3-kk.json ext-python-chain3-kk)
 granconv_mpi_test(atlas-slice 2 atlas atlas/atlas.json --claims ${CMAKE_CURRENT_SOURCE_DIR}/data/atlas-mpi-slice.json)
 granconv_mpi_test(validate 2 validate validate/cn.json --tableau ${PROJECT_SOURCE_DIR}/tableaux/cn.json)
 add_test(NAME mpi.rank-killed

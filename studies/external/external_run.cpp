@@ -112,6 +112,9 @@ ExternalRun run_external(const ExternalRunSpec& s) {
   };
   if (!e.prepare.empty()) run_one(e.prepare, {});
   run.command = run_one(e.command, s.extra_args);
+  // Recorded with its scratch folder as <work>: the record is the same for any run.
+  for (auto& a : run.command)
+    for (std::size_t at; (at = a.find(work.string())) != std::string::npos;) a.replace(at, work.string().size(), "<work>");
 
   // The program's output, from the path it was given only.
   std::error_code ec;

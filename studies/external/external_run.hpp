@@ -35,7 +35,7 @@ struct ExternalRunSpec {
 
 struct ExternalRun {
   ExternalTrajectory trajectory;
-  std::vector<std::string> command;  // as run, placeholders replaced
+  std::vector<std::string> command;  // as run, placeholders replaced, the scratch folder written <work>
   double seconds = 0;
 };
 

@@ -46,6 +46,27 @@ OrderCheck read_check(FieldReader& r) {
   return k;
 }
 
+// The external program on the claim's page: what ran, and which built-in
+// scheme it is step for step.
+nlohmann::json external_tables(const nlohmann::json& e) {
+  nlohmann::json who = {{"title", "The external program"}, {"columns", {"what", "value"}}, {"rows", nlohmann::json::array()}};
+  for (const char* key : {"name", "version", "command", "coordinates", "velocity"})
+    who["rows"].push_back({key, e.value(key, std::string())});
+  for (const auto& [file, digest] : e.at("digests").items()) who["rows"].push_back({"digest of " + file, digest});
+  nlohmann::json id = {{"title", "Identification: each built-in scheme run at the same step sizes and compared with the "
+                                 "program at every output time (bound: 10 × the program's round-off)"},
+                       {"columns", {"scheme", "reproduces it", "largest |Δx|", "largest |Δv|", "largest Δ / bound"}},
+                       {"rows", nlohmann::json::array()}};
+  for (const auto& c : e.at("identify"))
+    id["rows"].push_back({c.at("scheme"), c.at("reproduces").get<bool>() ? "yes" : "no",
+                          fmt::format("{:.3g}", c.at("max_dx").get<double>()),
+                          fmt::format("{:.3g}", c.at("max_dv").get<double>()),
+                          fmt::format("{:.3g}", c.at("largest_over_identity_bound").get<double>())});
+  nlohmann::json t = nlohmann::json::array({who});
+  if (!id["rows"].empty()) t.push_back(id);
+  return t;
+}
+
 }  // namespace
 
 OrderSpec parse_order_spec(FieldReader& r) {
@@ -144,6 +165,7 @@ ClaimResult run_order_claim(const Claim& claim, const OrderSpec&, const StudyOpt
                                  (ext->identification_line.empty() ? "" : " Scheme: " + ext->identification_line + ".");
     record["notes"] = record.value("notes", std::string()) + (record.value("notes", std::string()).empty() ? "" : " ") + measured;
     record["external"] = ext->external;
+    record["tables"] = external_tables(ext->external);
     if (!ext->identification_line.empty()) s += "\n  scheme: " + ext->identification_line;
   }
   return {record, r.pass, s, r.verdict};
