@@ -108,7 +108,8 @@ std::vector<std::string> deep_inputs() {
     const std::string arrays = std::string(depth, '[') + "1" + std::string(depth, ']');
     std::string objects;
     for (std::size_t i = 0; i < depth; ++i) objects += "{\"a\":";
-    objects += "1" + std::string(depth, '}');
+    objects += '1';
+    objects.append(depth, '}');  // (GCC 12 warns, wrongly, of an overlap in "1" + std::string)
     in.push_back(arrays);
     in.push_back(objects);
     in.push_back("{\"masses\": " + arrays + ", \"t_end\": 1}");
