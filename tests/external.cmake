@@ -56,3 +56,9 @@ granconv_bad_input(reference-every-not-a-divisor "--every 0.29999999999999999: -
   reference --scenario trimer-impact --t 5 --every 0.3)
 granconv_bad_input(reference-times-decreasing "--times must increase: 1 follows 2"
   reference --scenario trimer-impact --t 5 --times 2,1)
+
+# A signal ending granconv ends the program it runs and removes its folder.
+add_test(NAME external.sigterm-kills-the-program
+         COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DCLAIMS=${ext_claims}
+                 -DOUT=${ctest_out}/external-sigterm -P ${CMAKE_CURRENT_SOURCE_DIR}/check_external_sigterm.cmake)
+set_tests_properties(external.sigterm-kills-the-program PROPERTIES LABELS "external;bad-input" TIMEOUT 60)

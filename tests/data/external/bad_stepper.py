@@ -20,6 +20,8 @@ if mode == "exit-3":
     sys.stderr.write("bad_stepper: told to exit 3\n")
     sys.exit(3)
 if mode == "sleep":
+    if os.environ.get("GRANCONV_TEST_MARKER"):  # tests/check_external_sigterm.cmake waits for it
+        open(os.environ["GRANCONV_TEST_MARKER"], "w").write(str(os.getpid()))
     time.sleep(600)
 if mode == "empty":
     open(out, "w").close()
