@@ -4,14 +4,21 @@
 //   f_j = k_j δ_j+^α + β γ_j k_j δ_j+^{β−1} δ̇_j,   δ_j = x_j − x_{j+1},
 // beads i = 0..N−1 and links j = 0..N−2 (0-based; free ends). α = 3/2 is
 // Hertz (α = 1 a linear spring); β = 3/2 is Kuwabara–Kono, β = 1 a linear
-// dashpot, β = 5/2 Hunt–Crossley; γ = 0 is undamped. The contact laws of the
+// dashpot, β = 5/4 Tsuji (YADE's Hertz–Mindlin `betan`, LAMMPS `damping
+// tsuji`: a dashpot growing as δ^{1/4}), β = 5/2 Hunt–Crossley; γ = 0 is
+// undamped. The contact laws of the
 // thesis (eqs. 1.19, 1.22, 1.23) are (α, β) = (1, 1) spring–dashpot,
 // (3/2, 1) Hertz + linear damping, (3/2, 3/2) Kuwabara–Kono, with the
 // thesis's damping constant γ_n = β γ k. The mollified KK law (4.7) replaces
 // δ^{1/2} in the damping by √_ε(δ) (models/mollified_sqrt.hpp), ε = eps > 0.
 // Forces act only while δ > 0 and may be attractive at the end of a contact
 // (the thesis's laws are not clipped); where the damping does not vanish with
-// δ (β = 1) the force jumps when a contact opens or closes.
+// δ (β = 1) the force jumps when a contact opens or closes. A non-tensile law
+// (`nontensile`, as most DEM codes: LAMMPS `limit_damping`, YADE always)
+// takes max(0, f_j) instead: continuous, with a kink where f_j crosses zero
+// inside a contact, which a reference locates as an event; the (x, w)
+// formulation has no such law (its momentum shift by the damping potential
+// would have to switch off with the force).
 //
 // The on-site force s_i = f_i + drive (1 + sin t) + c |x_i|^q: constant
 // forces f_i (a chain pushed against a wall), and the thesis's
@@ -58,9 +65,10 @@ struct Chain {
   std::vector<S> K;      // N local spring stiffnesses (0: none)
   std::vector<S> k;      // N−1 contact stiffnesses
   std::vector<S> gamma;  // N−1 damping constants
-  int twice_beta = 3;    // 2β: 2 (linear dashpot), 3 (Kuwabara–Kono), 5 (Hunt–Crossley)
+  int four_beta = 6;     // 4β: 4 (linear dashpot), 5 (Tsuji), 6 (Kuwabara–Kono), 10 (Hunt–Crossley)
   int twice_alpha = 3;   // 2α: 3 (Hertz), 2 (linear spring)
   S eps = S(0);          // > 0: mollified Kuwabara–Kono damping of width ε (needs β = 3/2)
+  bool nontensile = false;  // the contact force is max(0, f_j): never attractive
   S drive = S(0);        // on-site force drive · (1 + sin t)
   S power_c = S(0), power_q = S(0);  // on-site force c |x|^q
   std::vector<S> force;  // constant on-site forces f_i (empty: none)
@@ -72,6 +80,15 @@ struct Chain {
   bool mollified() const { return eps > 0; }
   // The (x, w) formulation needs the damping potential γ k δ^β in closed form.
   bool has_damping_potential() const { return !mollified(); }
+  // Why the (x, w) formulation does not apply ("" when it does).
+  std::string xw_refusal() const {
+    if (!has_damping_potential())
+      return "the (x, w) formulation needs a damping potential in closed form; the mollified KK law has none (use xv)";
+    if (nontensile)
+      return "the (x, w) formulation has no non-tensile laws (its damping potential cannot switch off with the "
+             "clipped force; use xv)";
+    return "";
+  }
   bool has_on_site_force() const { return drive != 0 || power_c != 0 || !force.empty(); }
 
   int beads() const { return static_cast<int>(m.size()); }
@@ -84,11 +101,11 @@ struct Chain {
       throw std::invalid_argument("chain parameter arrays have inconsistent lengths");
     for (const auto& mi : m)
       if (!(mi > 0)) throw std::invalid_argument("bead masses must be positive");
-    if (twice_beta != 2 && twice_beta != 3 && twice_beta != 5)
-      throw std::invalid_argument("beta must be 1, 3/2 or 5/2");
+    if (four_beta != 4 && four_beta != 5 && four_beta != 6 && four_beta != 10)
+      throw std::invalid_argument("beta must be 1, 5/4, 3/2 or 5/2");
     if (twice_alpha != 2 && twice_alpha != 3) throw std::invalid_argument("the elastic exponent must be 1 or 3/2");
     if (eps < 0) throw std::invalid_argument("the mollifier width eps must not be negative");
-    if (mollified() && twice_beta != 3)
+    if (mollified() && four_beta != 6)
       throw std::invalid_argument("the mollified damping (eps > 0) is defined for Kuwabara–Kono, beta = 3/2");
     if (power_c != 0 && !(power_q > 0)) throw std::invalid_argument("the on-site power q must be positive");
   }
@@ -98,11 +115,11 @@ struct Chain {
 
   // γ_j k_j δ_j+^β: the part of the momentum carried by the damping, eq. (10).
   S damping_potential(int j, const S& delta) const {
-    return gamma[j] * k[j] * positive_power_half(delta, twice_beta);
+    return gamma[j] * k[j] * positive_power_quarter(delta, four_beta);
   }
-  // The same for δ > 0 with √δ given (positive_power_half_from_root).
+  // The same for δ > 0 with √δ given (positive_power_quarter_from_root).
   S damping_potential(int j, const S& delta, const S& root) const {
-    return gamma[j] * k[j] * positive_power_half_from_root(delta, twice_beta, root);
+    return gamma[j] * k[j] * positive_power_quarter_from_root(delta, four_beta, root);
   }
 
   // Velocity from the generalized velocity, eq. (10): v_i = w_i + (g_{i−1} − g_i)/m_i.
@@ -176,9 +193,7 @@ class ChainSystem {
   ChainSystem(Chain<S> chain, Formulation f, bool separate_local_springs = false)
       : chain_(std::move(chain)), form_(f), separate_local_(separate_local_springs) {
     chain_.validate();
-    if (form_ == Formulation::xw && !chain_.has_damping_potential())
-      throw std::invalid_argument(
-          "the (x, w) formulation needs a damping potential in closed form; the mollified KK law has none (use xv)");
+    if (form_ == Formulation::xw && !chain_.xw_refusal().empty()) throw std::invalid_argument(chain_.xw_refusal());
     if (chain_.mollified()) sqrt_eps_.emplace(chain_.eps);
     // Extended scalars: x^q for q = 1/4, 1/2, 3/4 by square roots, several
     // times cheaper than a generic pow (exp(q log x)) and within 2 ulps of x^q
@@ -222,10 +237,13 @@ class ChainSystem {
       // One square root of δ for the elastic and the damping powers (the
       // mollified damping has its own).
       const bool xw = form_ == Formulation::xw;
-      const S root = c.twice_alpha % 2 != 0 || (c.twice_beta % 2 != 0 && (xw || !sqrt_eps_)) ? positive_sqrt(d) : S(1);
+      const S root = c.twice_alpha % 2 != 0 || (quarter_power_needs_root(c.four_beta) && (xw || !sqrt_eps_))
+                         ? positive_sqrt(d)
+                         : S(1);
       const S elastic = c.k[j] * positive_power_half_from_root(d, c.twice_alpha, root);
       if (!xw) {
         const S f = elastic + damping_shape(j, d, root) * c.gap_rate(y, j);
+        if (c.nontensile && f < 0) continue;
         dy[2 * j + 1] -= f / c.m[j];
         if (pair) dy[2 * j + 3] += f / c.m[j + 1];
       } else {
@@ -271,8 +289,10 @@ class ChainSystem {
         J.diag[j + 1](row, col) -= dF_ddelta / c.m[j + 1];
       };
       if (form_ == Formulation::xv) {
-        const S beta = S(c.twice_beta) / 2;
+        const S beta = S(c.four_beta) / 4;
         const S ddot = c.gap_rate(y, j);
+        // Where the law clips (f < 0) the force is zero nearby, and so is its derivative.
+        if (c.nontensile && unclipped_force(j, d, ddot) < 0) continue;
         // ∂/∂δ of δ^{β−1} is unbounded as δ → 0+ for β < 2 (the (x, v) field is
         // not Lipschitz there) and overflows for gaps of 1e-300 that a wave
         // leaves ahead of it. The Jacobian only steers Newton — the residual
@@ -281,13 +301,13 @@ class ChainSystem {
         const S d_floor = d > eps * eps ? d : eps * eps;
         const S shape_derivative =
             sqrt_eps_ ? beta * c.gamma[j] * c.k[j] * sqrt_eps_->derivative(d)
-                      : beta * c.gamma[j] * c.k[j] * positive_power_half_derivative(d_floor, c.twice_beta - 2);
+                      : beta * c.gamma[j] * c.k[j] * positive_power_quarter_derivative(d_floor, c.four_beta - 4);
         const S a = de + shape_derivative * ddot;
         const S b = damping_shape(j, d);
         couple(1, 0, a);
         couple(1, 1, b);
       } else {
-        const S dg = c.gamma[j] * c.k[j] * positive_power_half_derivative(d, c.twice_beta);
+        const S dg = c.gamma[j] * c.k[j] * positive_power_quarter_derivative(d, c.four_beta);
         couple(0, 0, dg);
         couple(1, 0, de);
       }
@@ -299,15 +319,20 @@ class ChainSystem {
   // The damping force per unit of δ̇: β γ k δ^{β−1}, or (3/2) γ k √_ε(δ).
   S damping_shape(int j, const S& d) const {
     const auto& c = chain_;
-    const S beta = S(c.twice_beta) / 2;
-    return beta * c.gamma[j] * c.k[j] * (sqrt_eps_ ? (*sqrt_eps_)(d) : positive_power_half(d, c.twice_beta - 2));
+    const S beta = S(c.four_beta) / 4;
+    return beta * c.gamma[j] * c.k[j] * (sqrt_eps_ ? (*sqrt_eps_)(d) : positive_power_quarter(d, c.four_beta - 4));
   }
-  // The same for δ > 0 with root = √δ, bit for bit (positive_power_half_from_root).
+  // The same for δ > 0 with root = √δ, bit for bit (positive_power_quarter_from_root).
   S damping_shape(int j, const S& d, const S& root) const {
     const auto& c = chain_;
-    const S beta = S(c.twice_beta) / 2;
+    const S beta = S(c.four_beta) / 4;
     return beta * c.gamma[j] * c.k[j] *
-           (sqrt_eps_ ? (*sqrt_eps_)(d) : positive_power_half_from_root(d, c.twice_beta - 2, root));
+           (sqrt_eps_ ? (*sqrt_eps_)(d) : positive_power_quarter_from_root(d, c.four_beta - 4, root));
+  }
+  // f_j = k δ^α + damping, before a non-tensile law clips it, for δ > 0: its
+  // zero inside a contact is where such a law switches (a reference's event).
+  S unclipped_force(int j, const S& d, const S& ddot) const {
+    return chain_.k[j] * positive_power_half(d, chain_.twice_alpha) + damping_shape(j, d) * ddot;
   }
 
   // The local springs alone: (0, −K_i x_i / m_i) per bead.

@@ -107,7 +107,7 @@ class GapCoordinatesRhs {
     const auto& c = sys.chain();
     require_gap_form(c);
     const int n = c.beads(), links = c.links();
-    const S beta = S(c.twice_beta) / 2;
+    const S beta = S(c.four_beta) / 4;
     inv_m_.resize(n);
     for (int i = 0; i < n; ++i) inv_m_[i] = S(1) / c.m[i];
     gk_.resize(links);
@@ -126,8 +126,8 @@ class GapCoordinatesRhs {
   void operator()(const In& z, Out&& dz) {
     const auto& c = sys_.chain();
     const bool xw = sys_.formulation() == Formulation::xw;
-    if (c.mollified())
-      links_mollified(z);
+    if (c.mollified() || c.nontensile || c.four_beta % 2 != 0)
+      links_per_law(z, xw);
     else if (c.twice_alpha == 3)
       links_for_alpha<3>(z, xw);
     else
@@ -159,10 +159,10 @@ class GapCoordinatesRhs {
 
   template <int TA, class In>
   void links_for_alpha(const In& z, bool xw) {
-    const int tb = sys_.chain().twice_beta;
-    if (tb == 3)
+    const int fb = sys_.chain().four_beta;
+    if (fb == 6)
       xw ? links<TA, 3, true>(z) : links<TA, 3, false>(z);
-    else if (tb == 5)
+    else if (fb == 10)
       xw ? links<TA, 5, true>(z) : links<TA, 5, false>(z);
     else
       xw ? links<TA, 2, true>(z) : links<TA, 2, false>(z);
@@ -198,19 +198,26 @@ class GapCoordinatesRhs {
     }
   }
 
-  // The mollified Kuwabara–Kono law, (x, v) only: the shape is ChainSystem's.
+  // The laws the template loop does not cover — the mollified Kuwabara–Kono
+  // law, Tsuji's quarter powers, the non-tensile laws — through ChainSystem's
+  // shape and potential, link by link.
   template <class In>
-  void links_mollified(const In& z) {
+  void links_per_law(const In& z, bool xw) {
     const auto& c = sys_.chain();
     for (int j = 0; j < c.links(); ++j) {
       const S d = z[2 * j + 2];
-      S f(0);
+      S f(0), g(0);
       if (d > 0) {
         const S root = positive_sqrt(d);
-        f = c.k[j] * positive_power_half_from_root(d, c.twice_alpha, root) +
-            sys_.damping_shape(j, d, root) * (z[2 * j + 1] - z[2 * j + 3]);
+        f = c.k[j] * positive_power_half_from_root(d, c.twice_alpha, root);
+        if (xw)
+          g = c.damping_potential(j, d, root);
+        else
+          f += sys_.damping_shape(j, d, root) * (z[2 * j + 1] - z[2 * j + 3]);
+        if (c.nontensile && f < 0) f = S(0);
       }
       e_[j + 1] = f;
+      g_[j + 1] = g;
     }
   }
 

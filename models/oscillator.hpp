@@ -15,7 +15,7 @@ Chain<S> harmonic_oscillator_chain() {
   Chain<S> c;
   c.m = {S(1)};
   c.K = {S(1)};
-  c.twice_beta = 3;
+  c.four_beta = 6;
   return c;
 }
 

@@ -1,9 +1,10 @@
 #pragma once
-// Powers of the positive part, (δ)_+^{p}, for the half-integer exponents of the
-// contact laws (3/2 for Hertz, β ∈ {1, 3/2, 5/2} for the damping term and the
-// derivatives β−1, β−2). Exponents are carried as twice their value so that
-// δ^{k/2} is computed with one sqrt instead of a generic pow: exact for every
-// scalar type and much cheaper for multiprecision.
+// Powers of the positive part, (δ)_+^{p}, for the exponents of the contact
+// laws (3/2 for Hertz, β ∈ {1, 5/4, 3/2, 5/2} for the damping term and the
+// derivatives β−1, β−2). Exponents are carried as twice (or four times) their
+// value so that δ^{k/2} is computed with one sqrt and δ^{k/4} with two instead
+// of a generic pow: exact for every scalar type and much cheaper for
+// multiprecision.
 #include <boost/multiprecision/number.hpp>
 #include <cmath>
 #include <limits>
@@ -83,6 +84,31 @@ template <class S>
 S positive_power_half_derivative(const S& delta, int twice_p) {
   if (twice_p == 0) return S(0);
   return S(twice_p) / 2 * positive_power_half(delta, twice_p - 2);
+}
+
+// δ^{p/4} for δ > 0 given root = √δ. An even four_p is a half-integer power,
+// positive_power_half_from_root bit for bit (the laws with β ∈ {1, 3/2, 5/2}
+// keep their values); an odd one is δ^{(four_p−1)/4} · √√δ.
+template <class S>
+S positive_power_quarter_from_root(const S& delta, int four_p, const S& root) {
+  if (four_p % 2 == 0) return positive_power_half_from_root(delta, four_p / 2, root);
+  return positive_power_half_from_root(delta, (four_p - 1) / 2, root) * positive_sqrt(root);
+}
+
+// Whether δ^{p/4} reads √δ.
+inline bool quarter_power_needs_root(int four_p) { return four_p % 4 != 0; }
+
+template <class S>
+S positive_power_quarter(const S& delta, int four_p) {
+  if (!(delta > 0)) return S(0);
+  return positive_power_quarter_from_root(delta, four_p, quarter_power_needs_root(four_p) ? positive_sqrt(delta) : S(1));
+}
+
+// d/dδ of δ_+^{p/4}: (p/4) δ_+^{p/4−1}; zero for p = 0, as positive_power_half_derivative.
+template <class S>
+S positive_power_quarter_derivative(const S& delta, int four_p) {
+  if (four_p == 0) return S(0);
+  return S(four_p) / 4 * positive_power_quarter(delta, four_p - 4);
 }
 
 }  // namespace granconv

@@ -47,23 +47,24 @@ struct Problem {
 
 namespace detail {
 template <class S>
-Chain<S> uniform_links(std::vector<S> masses, const S& k, const S& gamma, int twice_beta) {
+Chain<S> uniform_links(std::vector<S> masses, const S& k, const S& gamma, int four_beta) {
   Chain<S> c;
   const auto n = masses.size();
   c.m = std::move(masses);
   c.K.assign(n, S(0));
   c.k.assign(n - 1, k);
   c.gamma.assign(n - 1, gamma);
-  c.twice_beta = twice_beta;
+  c.four_beta = four_beta;
   return c;
 }
 
-inline int twice_beta_of(const Parameters& p) {
+inline int four_beta_of(const Parameters& p) {
   const double b = p.get("beta");
-  if (b == 1.0) return 2;
-  if (b == 1.5) return 3;
-  if (b == 2.5) return 5;
-  throw std::invalid_argument("parameter 'beta' must be 1, 1.5 or 2.5");
+  if (b == 1.0) return 4;
+  if (b == 1.25) return 5;
+  if (b == 1.5) return 6;
+  if (b == 2.5) return 10;
+  throw std::invalid_argument("parameter 'beta' must be 1, 1.25, 1.5 or 2.5");
 }
 
 template <class S>
@@ -87,7 +88,7 @@ void build_thesis_problem(Problem<S>& pr) {
   if (pr.scenario == "forced-particle") {
     // x'' = drive (1 + sin t)/m from rest at x = 0: x = a (t²/2 + t − sin t), v = a (t + 1 − cos t), a = drive/m.
     const S m(positive(p, "m")), a = S(p.get("drive")) / m;
-    pr.chain = uniform_links<S>({m}, S(0), S(0), 3);
+    pr.chain = uniform_links<S>({m}, S(0), S(0), 6);
     pr.chain.drive = S(p.get("drive"));
     pr.y0 = Vec<S>::Zero(2);
     pr.exact_method = "closed form x = a (t²/2 + t − sin t)";
@@ -103,7 +104,7 @@ void build_thesis_problem(Problem<S>& pr) {
     // A fresh copy of the evaluator per call: its Newton warm start depends on
     // the previous call, and results must not depend on call order or thread.
     auto exact = std::make_shared<const SingularPowerExact<S>>(q);  // validates q ∈ (0, 1)
-    pr.chain = uniform_links<S>({S(1)}, S(0), S(0), 3);
+    pr.chain = uniform_links<S>({S(1)}, S(0), S(0), 6);
     pr.chain.power_c = S(1);
     pr.chain.power_q = q;
     pr.y0.resize(2);
@@ -123,8 +124,8 @@ void build_thesis_problem(Problem<S>& pr) {
     const std::string& law = p.choice("law");
     const S m(positive(p, "m")), kn(positive(p, "kn")), gn(p.get("gn")), v(positive(p, "v"));
     if (p.get("gn") < 0) throw std::invalid_argument("parameter 'gn' must not be negative");
-    const int twice_beta = (law == "kk" || law == "mollified-kk") ? 3 : 2;
-    pr.chain = uniform_links<S>({2 * m, 2 * m}, kn, gn / (S(twice_beta) / 2 * kn), twice_beta);
+    const int four_beta = (law == "kk" || law == "mollified-kk") ? 6 : 4;
+    pr.chain = uniform_links<S>({2 * m, 2 * m}, kn, gn / (S(four_beta) / 4 * kn), four_beta);
     pr.chain.twice_alpha = law == "spring-dashpot" ? 2 : 3;
     if (law == "mollified-kk") {
       if (!(p.get("eps") > 0)) throw std::invalid_argument("law 'mollified-kk' needs a positive parameter 'eps'");
@@ -173,12 +174,12 @@ Problem<S> make_problem(const std::string& name, const Parameters& p) {
     detail::build_lzb_problem(pr);
     return pr;
   }
-  const int tb = detail::twice_beta_of(p);
+  const int fb = detail::four_beta_of(p);
   const S gamma(p.get("gamma"));
   if (name == "trimer-impact" || name == "trimer-nobreak") {
     // JVB §2.2: m_n = R_n^3 with R = (1, 4/5, 9/10); k_2 = 1, k_3 = sqrt(81/85).
     const S r1(1), r2 = S(4) / 5, r3 = S(9) / 10;
-    pr.chain = detail::uniform_links<S>({r1 * r1 * r1, r2 * r2 * r2, r3 * r3 * r3}, S(1), gamma, tb);
+    pr.chain = detail::uniform_links<S>({r1 * r1 * r1, r2 * r2 * r2, r3 * r3 * r3}, S(1), gamma, fb);
     pr.chain.k[1] = sqrt(S(81) / S(85));
     if (name == "trimer-impact") {
       pr.y0 = detail::impact_state<S>(3, S(p.get("v")));
@@ -189,7 +190,7 @@ Problem<S> make_problem(const std::string& name, const Parameters& p) {
   } else if (name == "binary-kk") {
     // Eq. (7) as two beads of mass 2 (reduced mass 1), k = 1, relative
     // approach speed 1: δ = x_0 − x_1 obeys ζ'' = −ζ^{3/2} − (3/2) γ̃ ζ^{1/2} ζ'.
-    pr.chain = detail::uniform_links<S>({S(2), S(2)}, S(1), gamma, tb);
+    pr.chain = detail::uniform_links<S>({S(2), S(2)}, S(1), gamma, fb);
     pr.y0 = Vec<S>::Zero(4);
     pr.y0[1] = S(1) / 2;
     pr.y0[3] = -S(1) / 2;
@@ -199,16 +200,16 @@ Problem<S> make_problem(const std::string& name, const Parameters& p) {
     std::vector<S> m(n);
     for (int i = 0; i < n; ++i) m[i] = (i % 2 == 0) ? S(1) : S(p.get("epsilon"));
     if (!(p.get("epsilon") > 0)) throw std::invalid_argument("parameter 'epsilon' must be positive");
-    pr.chain = detail::uniform_links<S>(std::move(m), S(1), gamma, tb);
+    pr.chain = detail::uniform_links<S>(std::move(m), S(1), gamma, fb);
     pr.y0 = detail::impact_state<S>(n, S(p.get("v")));
   } else if (name == "chain") {
     const int n = p.get_int("n", 2);
-    pr.chain = detail::uniform_links<S>(std::vector<S>(n, S(1)), S(1), gamma, tb);
+    pr.chain = detail::uniform_links<S>(std::vector<S>(n, S(1)), S(1), gamma, fb);
     pr.y0 = detail::impact_state<S>(n, S(p.get("v")));
   } else if (name == "cradle") {
     // Newton's cradle, eq. (31): local springs K on every bead.
     const int n = p.get_int("n", 2);
-    pr.chain = detail::uniform_links<S>(std::vector<S>(n, S(p.get("m"))), S(p.get("k")), gamma, tb);
+    pr.chain = detail::uniform_links<S>(std::vector<S>(n, S(p.get("m"))), S(p.get("k")), gamma, fb);
     pr.chain.K.assign(n, S(p.get("K")));
     pr.y0 = detail::impact_state<S>(n, S(p.get("v")));
   } else {

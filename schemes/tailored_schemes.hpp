@@ -24,8 +24,9 @@ namespace detail {
 // The KK damping constant of a chain that tailored dissipation can match.
 template <class S>
 S uniform_kk_damping(const Chain<S>& chain) {
-  if (chain.twice_beta != 3)
-    throw std::invalid_argument("tailored numerical dissipation matches Kuwabara–Kono damping (beta = 1.5) only");
+  if (chain.four_beta != 6 || chain.nontensile)
+    throw std::invalid_argument(
+        "tailored numerical dissipation matches Kuwabara–Kono damping (beta = 1.5, not clipped) only");
   for (const auto& g : chain.gamma)
     if (g != chain.gamma.front())
       throw std::invalid_argument("tailored numerical dissipation needs one damping constant for all contacts");

@@ -408,3 +408,11 @@ add_test(NAME bad-input.planted-temporary-links
          COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DOUT=${ctest_out}/bad-input-33/planted-links
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/check_planted_links.cmake)
 set_tests_properties(bad-input.planted-temporary-links PROPERTIES LABELS bad-input TIMEOUT 120)
+
+# Issue 34: Tsuji's and the non-tensile laws. A misspelt law is unknown (the
+# list names the new ones); the (x, w) formulation refuses a non-tensile law.
+granconv_bad_input(scenario-file-unknown-nontensile-law
+  "unknown-nontensile-law.json: contacts.law: unknown law 'tsuji-nontensil' \\(known: .*tsuji, kk-nontensile"
+  reference --scenario-file ${CMAKE_CURRENT_SOURCE_DIR}/data/scenario-files/unknown-nontensile-law.json --t 1)
+granconv_bad_input(solve-nontensile-xw "the \\(x, w\\) formulation has no non-tensile laws"
+  solve --scenario-file ${PROJECT_SOURCE_DIR}/scenarios/chain3-kk-nontensile.json --scheme cn --formulation xw --h 0.1 --t 1)

@@ -23,7 +23,9 @@ execute_process(COMMAND ${GRANCONV} list models RESULT_VARIABLE status OUTPUT_VA
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "granconv list models failed (${status}): ${err}")
 endif()
-string(REGEX MATCHALL "(^|\n)[a-z0-9-]+ " listed "${out}")
+# Each match starts with a newline: in MATCHALL, ^ also matches where the
+# previous match ended (after a name longer than the column, at its label).
+string(REGEX MATCHALL "\n[a-z0-9-]+ " listed "\n${out}")
 list(LENGTH listed listed_count)
 if(NOT listed_count EQUAL count)
   message(FATAL_ERROR "the catalogue has ${count} laws (${names}), the list shows ${listed_count}:\n${out}")

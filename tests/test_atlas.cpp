@@ -1,6 +1,7 @@
 // The order atlas: its grid comes from the catalogues, and its verdicts on
 // fake error series (trustworthy, untrustworthy, order lost) are right.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <limits>
 
 #include <cmath>
@@ -24,7 +25,9 @@ TEST_CASE("atlas grid is generated from the scheme and force-model catalogues", 
   std::set<std::string> schemes;
   for (const auto& r : a.rows) schemes.insert(r.scheme);
   CHECK(schemes.size() == timestepping);
-  CHECK(a.models.size() == force_models().size());
+  CHECK(a.models.size() == static_cast<std::size_t>(std::count_if(force_models().begin(), force_models().end(),
+                                                                  [](const ForceModel& m) { return m.atlas_default; })));
+  CHECK(atlas_layout(AtlasSettings{.models = {"kk-nontensile"}}).models.size() == 1);
   CHECK(a.problems.size() == 2);
   CHECK(a.cells.size() == a.problems.size() * a.rows.size() * a.models.size());
   CHECK(a.skipped_schemes.size() == scheme_catalogue().size() - timestepping);
@@ -55,6 +58,10 @@ TEST_CASE("atlas applicability: bi-stiffness, mollified xw, undamped xw, tailore
   CHECK_FALSE(cell_not_applicable(row("theta", Formulation::xv), force_model("spring-dashpot")).empty());
   CHECK_FALSE(cell_not_applicable(row("theta", Formulation::xv), force_model("kk")).empty());
   CHECK(cell_not_applicable(row("theta", Formulation::xv), force_model("hertz")).empty());
+  CHECK(cell_not_applicable(row("gl2", Formulation::xw), force_model("tsuji")).empty());
+  CHECK_THAT(cell_not_applicable(row("gl2", Formulation::xw), force_model("tsuji-nontensile")),
+             Catch::Contains("non-tensile"));
+  CHECK(cell_not_applicable(row("gl2", Formulation::xv), force_model("kk-nontensile")).empty());
   // Every law the chain carries builds both problems.
   for (const auto& m : force_models()) {
     if (!m.chain_not_applicable.empty()) {

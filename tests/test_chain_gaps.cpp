@@ -12,14 +12,14 @@ using namespace granconv;
 
 namespace {
 
-Chain<double> test_chain(int twice_alpha, int twice_beta, double eps) {
+Chain<double> test_chain(int twice_alpha, int four_beta, double eps) {
   Chain<double> c;
   c.m = {1.0, 0.512, 0.729, 0.59, 1.7};
   c.K.assign(5, 0.0);
   c.k = {1.0, 0.976, 1.3, 2.0};
   c.gamma = {0.1, 0.2, 0.05, 0.3};
   c.twice_alpha = twice_alpha;
-  c.twice_beta = twice_beta;
+  c.four_beta = four_beta;
   c.eps = eps;
   return c;
 }
@@ -48,14 +48,21 @@ Vec<double> mapped_rate(const ChainSystem<double>& sys, const Vec<double>& z) {
 TEST_CASE("gap coordinates hold the same state and the same vector field as positions", "[models][gaps]") {
   const Vec<double> y = test_state();
   struct Law {
-    int twice_alpha, twice_beta;
+    int twice_alpha, four_beta;
     double eps;
+    bool nontensile = false;
   };
-  for (const Law law : {Law{3, 3, 0}, Law{3, 2, 0}, Law{3, 5, 0}, Law{2, 2, 0}, Law{2, 3, 0}, Law{2, 5, 0}, Law{3, 3, 1e-2}})
+  for (const Law law : {Law{3, 6, 0}, Law{3, 4, 0}, Law{3, 10, 0}, Law{2, 4, 0}, Law{2, 6, 0}, Law{2, 10, 0},
+                        Law{3, 6, 1e-2}, Law{3, 5, 0}, Law{2, 5, 0}, Law{3, 6, 0, true}, Law{3, 5, 0, true},
+                        Law{3, 4, 0, true}, Law{3, 6, 1e-2, true}})
     for (auto f : {Formulation::xv, Formulation::xw}) {
-      if (law.eps > 0 && f == Formulation::xw) continue;  // the mollified law has no (x, w) form
-      INFO("2α = " << law.twice_alpha << ", 2β = " << law.twice_beta << ", ε = " << law.eps << ", " << to_string(f));
-      const ChainSystem<double> sys(test_chain(law.twice_alpha, law.twice_beta, law.eps), f);
+      // The mollified and the non-tensile laws have no (x, w) form.
+      if ((law.eps > 0 || law.nontensile) && f == Formulation::xw) continue;
+      INFO("2α = " << law.twice_alpha << ", 4β = " << law.four_beta << ", ε = " << law.eps
+                   << (law.nontensile ? ", non-tensile, " : ", ") << to_string(f));
+      Chain<double> c = test_chain(law.twice_alpha, law.four_beta, law.eps);
+      c.nontensile = law.nontensile;
+      const ChainSystem<double> sys(c, f);
       REQUIRE(gap_form_applies(sys.chain()));
       const Vec<double> z = to_gap_coordinates(sys, y);
       CHECK(z[2] == y[0] - y[2]);
@@ -75,13 +82,13 @@ TEST_CASE("gap coordinates hold the same state and the same vector field as posi
 }
 
 TEST_CASE("gap coordinates refuse the chains whose forces read positions", "[models][gaps]") {
-  auto wall = test_chain(3, 3, 0);
+  auto wall = test_chain(3, 6, 0);
   wall.wall = true;
   wall.k.push_back(1.0);
   wall.gamma.push_back(0.1);
-  auto springs = test_chain(3, 3, 0);
+  auto springs = test_chain(3, 6, 0);
   springs.K[2] = 0.01;
-  auto forced = test_chain(3, 3, 0);
+  auto forced = test_chain(3, 6, 0);
   forced.force.assign(5, 0.1);
   for (const auto& c : {wall, springs, forced}) {
     CHECK_FALSE(gap_form_applies(c));
@@ -94,7 +101,7 @@ TEST_CASE("gap coordinates refuse the chains whose forces read positions", "[mod
 // of positions 2.3e-4 off (x_1 = 10 − δ rounds to a multiple of 1.8e-15); as
 // a state component it is exact, and the contact force is computed from it.
 TEST_CASE("a small gap keeps its relative precision in gap coordinates", "[models][gaps]") {
-  const ChainSystem<double> sys(test_chain(3, 3, 0), Formulation::xv);
+  const ChainSystem<double> sys(test_chain(3, 6, 0), Formulation::xv);
   Vec<double> z = Vec<double>::Zero(10);
   z[0] = 10.0;
   z[2] = 1.3e-12;  // δ_0

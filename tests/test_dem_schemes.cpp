@@ -41,7 +41,7 @@ Chain<double> dashpot_dimer() {
   c.K = {1, 1};
   c.k = {1};
   c.gamma = {0.5};
-  c.twice_beta = 2;
+  c.four_beta = 4;
   return c;
 }
 

@@ -52,7 +52,8 @@ TEST_CASE("every shipped scenario file is its built-in scenario, bit for bit in 
     CHECK(a.k == b.k);
     CHECK(a.gamma == b.gamma);
     CHECK(a.twice_alpha == b.twice_alpha);
-    CHECK(a.twice_beta == b.twice_beta);
+    CHECK(a.four_beta == b.four_beta);
+    CHECK(a.nontensile == b.nontensile);
     CHECK(a.eps == b.eps);
     CHECK(a.wall == b.wall);
     CHECK(a.has_on_site_force() == b.has_on_site_force());
@@ -76,7 +77,8 @@ TEST_CASE("the file's laws are the force-model catalogue's chain laws", "[scenar
       if (l.name == m.name) law = &l;
     REQUIRE(law);
     CHECK(law->twice_alpha == m.twice_alpha);
-    CHECK(law->twice_beta == m.twice_beta);
+    CHECK(law->four_beta == m.four_beta);
+    CHECK(law->nontensile == m.nontensile);
     CHECK(law->damped == (m.gamma > 0));
     CHECK(law->mollified == (m.eps > 0));
   }

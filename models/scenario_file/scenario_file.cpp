@@ -12,11 +12,23 @@ namespace granconv {
 const std::vector<ContactLaw>& contact_laws() {
   // The force-model catalogue's laws a Chain carries (studies/atlas/atlas_models.cpp;
   // test_scenario_file checks that the two agree). bi-stiffness has an internal state.
-  static const std::vector<ContactLaw> laws = {
-      {"hertz", 3, 3, false, false},         {"kk", 3, 3, true, false},
-      {"hertz-dashpot", 3, 2, true, false},  {"hunt-crossley", 3, 5, true, false},
-      {"spring-dashpot", 2, 2, true, false}, {"mollified-kk", 3, 3, true, true},
-  };
+  // Every damped law has a non-tensile variant "<law>-nontensile".
+  static const std::vector<ContactLaw> laws = [] {
+    std::vector<ContactLaw> l = {
+        {"hertz", 3, 6, false, false},         {"kk", 3, 6, true, false},
+        {"hertz-dashpot", 3, 4, true, false},  {"hunt-crossley", 3, 10, true, false},
+        {"spring-dashpot", 2, 4, true, false}, {"mollified-kk", 3, 6, true, true},
+        {"tsuji", 3, 5, true, false},
+    };
+    for (std::size_t i = 0, n = l.size(); i < n; ++i)
+      if (l[i].damped) {
+        ContactLaw clipped = l[i];
+        clipped.name += "-nontensile";
+        clipped.nontensile = true;
+        l.push_back(clipped);
+      }
+    return l;
+  }();
   return laws;
 }
 
@@ -175,8 +187,8 @@ void read_contacts(const Reader& rd, const json& j, ScenarioFile& f, const std::
     f.damping.push_back(g ? rd.number(*g, field(path, "damping"), "gamma") : 0.0);
     const json* eps = rd.find(o, "eps");
     if (law.mollified != bool(eps))
-      rd.fail(field(path, "eps"), law.mollified ? "missing (the mollifier width of law 'mollified-kk')"
-                                                : "applies to law 'mollified-kk' only");
+      rd.fail(field(path, "eps"), law.mollified ? "missing (the mollifier width of law '" + law.name + "')"
+                                                : "applies to law 'mollified-kk' (and its non-tensile variant) only");
     if (eps) {
       const double e = rd.number(*eps, field(path, "eps"), "eps");
       if (!(e > 0)) rd.fail(field(path, "eps"), "must be > 0 (got " + eps->dump() + ")");
@@ -193,7 +205,8 @@ void read_contacts(const Reader& rd, const json& j, ScenarioFile& f, const std::
   }
   f.law = first->name;
   f.twice_alpha = first->twice_alpha;
-  f.twice_beta = first->twice_beta;
+  f.four_beta = first->four_beta;
+  f.nontensile = first->nontensile;
 }
 
 void read_initial(const Reader& rd, const json& j, ScenarioFile& f) {

@@ -25,11 +25,12 @@ namespace granconv {
 // A contact law of the force-model catalogue (`granconv list models`) as the
 // chain carries it: the exponents come with the law, the file gives the
 // stiffness k, the damping constant γ (force β γ k δ^{β−1} δ̇), the
-// mollifier width ε.
+// mollifier width ε. A non-tensile law clips the force at zero.
 struct ContactLaw {
   std::string name;
-  int twice_alpha, twice_beta;
+  int twice_alpha, four_beta;
   bool damped, mollified;
+  bool nontensile = false;
 };
 const std::vector<ContactLaw>& contact_laws();
 
@@ -44,7 +45,8 @@ struct ScenarioFile {
   std::vector<double> masses, local_springs, x0, v0;  // per bead
   std::vector<double> stiffness, damping;              // per contact (the wall's last)
   std::string law;
-  int twice_alpha = 3, twice_beta = 3;
+  int twice_alpha = 3, four_beta = 6;
+  bool nontensile = false;
   double eps = 0;
   std::optional<double> restitution;  // e_s of the impulse scheme (problem parameter "es")
   bool wall = false;
@@ -70,7 +72,8 @@ Problem<S> ScenarioFile::problem() const {
   pr.chain.k = to_s(stiffness);
   pr.chain.gamma = to_s(damping);
   pr.chain.twice_alpha = twice_alpha;
-  pr.chain.twice_beta = twice_beta;
+  pr.chain.four_beta = four_beta;
+  pr.chain.nontensile = nontensile;
   pr.chain.eps = S(eps);
   pr.chain.wall = wall;
   pr.chain.validate();

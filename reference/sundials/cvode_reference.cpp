@@ -73,7 +73,7 @@ sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<
   const auto deadline = sundials_chain::deadline(started, opt.max_seconds);
   UserData ud(problem.chain);
   const int dim = ud.sys.dim();
-  const int ngaps = ud.sys.chain().links();
+  const int nroots = sundials_chain::root_count(ud);
   const Vec<double> w0 = ud.sys.from_xv(problem.y0);
 
   sundials_chain::Run out;
@@ -105,7 +105,7 @@ sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<
   check(CVodeSetMaxNumSteps(cv.mem, max_steps), "CVodeSetMaxNumSteps", t0);
   check(CVodeSetMaxHnilWarns(cv.mem, 1), "CVodeSetMaxHnilWarns", t0);
   check(CVodeSetStopTime(cv.mem, tstop), "CVodeSetStopTime", t0);
-  if (ngaps > 0) check(CVodeRootInit(cv.mem, ngaps, root_fn), "CVodeRootInit", t0);
+  if (nroots > 0) check(CVodeRootInit(cv.mem, nroots, root_fn), "CVodeRootInit", t0);
   if (nonlinear_solver == "fixed-point") {
     // Adams on a non-stiff chain: functional iteration needs one right-hand
     // side per iteration and no Jacobian, LU or back-substitution.
@@ -148,7 +148,7 @@ sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<
     emit(yp);
     ++next;
   }
-  std::vector<int> roots(std::max(ngaps, 1));
+  std::vector<int> roots(std::max(nroots, 1));
   auto resolved_root = [&](double t) {
     check(CVodeGetRootInfo(cv.mem, roots.data()), "CVodeGetRootInfo", t);
     return sundials_chain::resolved_root(ud, roots, yp, rtol, atol);

@@ -82,7 +82,7 @@ sundials_chain::Run run_erk8(const Problem<double>& problem, const std::string& 
   // fewer steps on the N = 1000 chain at rtol 1e-13.
   UserData ud(problem.chain, gap_form_applies(problem.chain));
   const int dim = ud.sys.dim();
-  const int ngaps = ud.sys.chain().links();
+  const int nroots = sundials_chain::root_count(ud);
   const Vec<double> w0 = ud.from_xv(problem.y0);
   const double t0 = 0.0, t_end = times.back();
 
@@ -118,7 +118,7 @@ sundials_chain::Run run_erk8(const Problem<double>& problem, const std::string& 
   check(ERKStepSetMaxNumSteps(ak.mem, opt.max_steps), "ERKStepSetMaxNumSteps", t0);
   check(ERKStepSetMaxHnilWarns(ak.mem, 1), "ERKStepSetMaxHnilWarns", t0);
   auto roots_on = [&](double t) {
-    if (ngaps > 0) check(ERKStepRootInit(ak.mem, ngaps, sundials_chain::root_fn), "ERKStepRootInit", t);
+    if (nroots > 0) check(ERKStepRootInit(ak.mem, nroots, sundials_chain::root_fn), "ERKStepRootInit", t);
   };
   // Cubic Hermite dense output, which needs no right-hand side. The library
   // (6.4.1; 7.x reads the same) leaves its "root found in the last step" flag
@@ -159,7 +159,7 @@ sundials_chain::Run run_erk8(const Problem<double>& problem, const std::string& 
   step_done(t0);
   stop_at_next_time(t0);
 
-  std::vector<int> roots(std::max(ngaps, 1)), last_roots;
+  std::vector<int> roots(std::max(nroots, 1)), last_roots;
   long calls = 0, same_time_events = 0, ignored_without_progress = 0;
   double seg_start = t0, last_ignored = t0;
   bool short_of_crossing = false;  // the last event's restart state had not crossed yet

@@ -26,11 +26,12 @@ namespace granconv::sundials_chain {
 // Everything the callbacks need, allocated once per run.
 struct UserData {
   // (x, w) where the damping has a potential (Lipschitz right-hand side), else
-  // (x, v): the mollified law is smooth in (x, v) already. With gaps, the
+  // (x, v): the mollified law is smooth in (x, v) already, and a non-tensile
+  // law has no (x, w) form. With gaps, the
   // state is in gap coordinates (models/chain_gaps.hpp) and rhs_gaps_fn is the
   // right-hand side.
   explicit UserData(const Chain<double>& c, bool gap_coordinates = false)
-      : sys(c, c.has_damping_potential() ? Formulation::xw : Formulation::xv),
+      : sys(c, c.xw_refusal().empty() ? Formulation::xw : Formulation::xv),
         gaps(gap_coordinates),
         y(sys.dim()),
         dy(sys.dim()),
@@ -80,16 +81,40 @@ inline int rhs_gaps_fn(sunrealtype /*t*/, N_Vector y, N_Vector ydot, void* user)
 // the band keeps them inactive the same way.
 inline constexpr double kGapDeadBand = 1e-30;
 
-inline sunrealtype root_value(const UserData& ud, const sunrealtype* y, int j) {
+// The root functions: roots 0 .. links − 1 are the gaps; a non-tensile law
+// adds roots links .. 2 links − 1, each contact's unclipped force while it is
+// closed (its zero is where the law clips, a kink of the force). An open
+// contact's force root reads 1: a closing starts it at f ≥ 0 (no crossing),
+// and an opening of a clipped contact (f < 0 up to δ = 0) turns it positive
+// together with its gap's root, one event.
+inline int root_count(const UserData& ud) {
+  return ud.sys.chain().links() * (ud.sys.chain().nontensile ? 2 : 1);
+}
+
+inline sunrealtype gap_root_value(const UserData& ud, const sunrealtype* y, int j) {
   const auto& c = ud.sys.chain();
   const sunrealtype gap = ud.gaps ? y[2 * j + 2] : c.to_wall(j) ? y[2 * j] : y[2 * j] - y[2 * j + 2];
   return std::abs(gap) < kGapDeadBand ? 0 : gap;
 }
 
+// The state's u is v here: a non-tensile law is integrated in (x, v).
+inline sunrealtype force_root_value(const UserData& ud, const sunrealtype* y, int j) {
+  const auto& c = ud.sys.chain();
+  const sunrealtype gap = gap_root_value(ud, y, j);
+  if (!(gap > 0)) return 1;
+  const sunrealtype rate = c.to_wall(j) ? y[2 * j + 1] : y[2 * j + 1] - y[2 * j + 3];
+  return ud.sys.unclipped_force(j, gap, rate);
+}
+
+inline sunrealtype root_value(const UserData& ud, const sunrealtype* y, int r) {
+  const int links = ud.sys.chain().links();
+  return r < links ? gap_root_value(ud, y, r) : force_root_value(ud, y, r - links);
+}
+
 inline int root_fn(sunrealtype /*t*/, N_Vector y, sunrealtype* g, void* user) {
   const auto* d = static_cast<const UserData*>(user);
   const sunrealtype* yp = N_VGetArrayPointer(y);
-  for (int j = 0; j < d->sys.chain().links(); ++j) g[j] = root_value(*d, yp, j);
+  for (int r = 0, n = root_count(*d); r < n; ++r) g[r] = root_value(*d, yp, r);
   return 0;
 }
 
@@ -110,9 +135,9 @@ inline bool root_in_dead_band(const UserData& ud, const std::vector<int>& roots,
 // or above zero after a rising root, at or below after a falling one (the dead
 // band reads zero).
 inline bool reached_side(const UserData& ud, const std::vector<int>& roots, const sunrealtype* y) {
-  for (int j = 0; j < ud.sys.chain().links(); ++j) {
-    if (roots[j] > 0 && root_value(ud, y, j) < 0) return false;
-    if (roots[j] < 0 && root_value(ud, y, j) > 0) return false;
+  for (int r = 0, n = root_count(ud); r < n; ++r) {
+    if (roots[r] > 0 && root_value(ud, y, r) < 0) return false;
+    if (roots[r] < 0 && root_value(ud, y, r) > 0) return false;
   }
   return true;
 }
@@ -157,9 +182,15 @@ inline ReferenceSolution solution_of(Run run, const std::vector<double>& times, 
 // tolerances. Ahead of a solitary wave the beads move by ~1e-130 and their
 // gaps change sign by round-off: such roots are not events (the
 // non-smoothness they carry is of size |δ|^{5/2} ≈ 0) and are stepped over.
-// `roots` flags the gaps that changed sign, `w` is the solver's state there.
+// `roots` flags the roots that changed sign, `w` is the solver's state there.
+// A force root of a non-tensile law is read only inside a contact, where it
+// is a clipping: an event, unless its gap's root is flagged too (an opening,
+// judged by the gap).
 inline bool resolved_root(const UserData& ud, const std::vector<int>& roots, const sunrealtype* w, double rtol,
                           double atol) {
+  const int links = ud.sys.chain().links();
+  for (int r = links, n = root_count(ud); r < n; ++r)
+    if (roots[r] && !roots[r - links]) return true;
   const int dim = ud.sys.dim();
   Vec<double> wroot(dim);
   std::copy(w, w + dim, wroot.data());

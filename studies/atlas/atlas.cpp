@@ -55,6 +55,7 @@ std::string cell_not_applicable(const AtlasRow& row, const ForceModel& model) {
   if (row.tailored && !model.tailored_applies) return "tailored dissipation needs γ ∝ h (jvb-fig6-*)";
   if (row.formulation == Formulation::xw) {
     if (model.eps > 0) return "no damping potential (mollified)";
+    if (model.nontensile) return "no (x, w) form of a non-tensile law";
     if (model.gamma == 0) return "undamped: xw = xv";
   }
   return "";
@@ -100,7 +101,7 @@ Atlas atlas_layout(const AtlasSettings& s) {
   for (auto& r : atlas_rows(&a.skipped_schemes))
     if (selected(s.schemes, r.scheme)) a.rows.push_back(std::move(r));
   for (const auto& m : force_models())
-    if (selected(s.models, m.name)) a.models.push_back(m);
+    if (s.models.empty() ? m.atlas_default : selected(s.models, m.name)) a.models.push_back(m);
   for (auto p : atlas_problems())
     if (selected(s.problems, to_string(p))) a.problems.push_back(p);
   for (std::size_t p = 0; p < a.problems.size(); ++p)

@@ -1,6 +1,7 @@
 #pragma once
 // The order atlas (issue 6): every time-stepping scheme of scheme_catalogue()
-// × every force model of force_models() (studies/atlas/atlas_models.hpp) × the
+// × every force model of force_models() (studies/atlas/atlas_models.hpp; its
+// default columns, or those a claim names in `models`) × the
 // formulations that apply × {binary collision, trimer impact}, each cell a
 // convergence sweep against the CVODE reference with a fitted observed order
 // and its 95 % CI. Rows and columns come from the two catalogues only.

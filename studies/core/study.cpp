@@ -28,13 +28,15 @@ namespace granconv {
 std::string model_name(const Chain<double>& c) {
   if (c.power_c != 0) return "on-site power y^q";
   if (c.drive != 0) return "smooth forcing";
-  if (c.mollified()) return "mollified-kk";
+  const std::string clip = c.nontensile ? "-nontensile" : "";
+  if (c.mollified()) return "mollified-kk" + clip;
   const bool damped = std::any_of(c.gamma.begin(), c.gamma.end(), [](double g) { return g != 0; });
-  if (c.twice_alpha == 2) return damped ? "spring-dashpot" : "linear spring";
+  if (c.twice_alpha == 2) return damped ? "spring-dashpot" + clip : "linear spring";
   if (!damped) return "hertz";
-  if (c.twice_beta == 2) return "hertz-damped";
-  if (c.twice_beta == 5) return "hunt-crossley";
-  return "kk";
+  if (c.four_beta == 4) return "hertz-damped" + clip;
+  if (c.four_beta == 5) return "tsuji" + clip;
+  if (c.four_beta == 10) return "hunt-crossley" + clip;
+  return "kk" + clip;
 }
 
 namespace {

@@ -450,7 +450,7 @@ ClaimResult scale_claim(const Claim& claim, const LzbSpec& spec, const StudyOpti
     auto pr = claim_problem(spec, {fmt::format("V={:.17g}", r.V), fmt::format("t_end={:.17g}", ts)});
     if (contact < 0 || contact >= pr.chain.links()) throw std::invalid_argument("claim '" + claim.id + "': no such contact");
     r.lzb = run_lzb(pr, dP_per_V * r.V, nullptr, lzb_options(spec, opt));
-    if (gamma > 0) pr.chain.gamma.assign(pr.chain.gamma.size(), gamma);  // KK damping, twice_beta = 3
+    if (gamma > 0) pr.chain.gamma.assign(pr.chain.gamma.size(), gamma);  // KK damping, four_beta = 6
     std::vector<double> times(samples + 1);
     for (int k = 0; k <= samples; ++k) times[k] = ts * k / samples;
     const auto ref = cached_reference(pr, times, ro, opt.cache_dir);
