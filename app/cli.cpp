@@ -154,8 +154,13 @@ int granconv::cli_main(int argc, char** argv) {
                         "Staggered DEM schemes: start rule (half-kick | v0 | exact | exact-first-step | heun)");
 
   ValidateArgs validate_args;
-  auto* validate_cmd = app.add_subcommand("validate", "Validate a Runge-Kutta tableau: DIR/validate/<name>.json and .html");
-  validate_cmd->add_option("--tableau", validate_args.tableau, "Tableau file (JSON: name, A, b, c, order)")->required();
+  auto* validate_cmd = app.add_subcommand(
+      "validate", "Validate a Runge-Kutta tableau (DIR/validate/<name>.json and .html) or an external program's integrator");
+  auto* tableau_opt = validate_cmd->add_option("--tableau", validate_args.tableau, "Tableau file (JSON: name, A, b, c, order)");
+  validate_cmd->add_option("--external", validate_args.external,
+                           "External scheme file {\"external\": {...}} (docs/external-codes.md): its orders and "
+                           "identification on the shipped chains, DIR/validate/<name>-external.json")
+      ->excludes(tableau_opt);
   validate_cmd->add_option("--out", validate_args.out, "Output directory")->capture_default_str();
   validate_cmd->add_option("--cache", validate_args.cache, "Reference cache directory (default DIR/cache; 'none' disables)");
   validate_cmd->add_option("--jobs", validate_args.jobs, "Threads (default: all cores)")->check(CLI::Range(0, 4096));

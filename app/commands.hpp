@@ -98,6 +98,7 @@ int check_claims(const CheckClaimsArgs& a);
 // app/validate_command.cpp
 struct ValidateArgs {
   std::string tableau;
+  std::string external;  // instead of tableau: an external scheme file {"external": {...}}
   std::string out = "out";
   std::string cache;  // default <out>/cache; "none" disables
   int jobs = 0;

@@ -19,6 +19,8 @@
 #include "app/progress_display.hpp"
 #include "reports/pages/validation_page.hpp"
 #include "schemes/tableau_file.hpp"
+#include "reports/atomic_file.hpp"
+#include "studies/external/validate_external.hpp"
 #include "studies/validate/validate.hpp"
 #include "studies/support/distribution/distributed_for.hpp"
 
@@ -32,7 +34,39 @@ std::string item_status(const ValidationItem& it) {
 
 }  // namespace
 
+namespace {
+
+// validate --external: the program on the shipped chains, measured (no verdict).
+int validate_external_scheme(const ValidateArgs& a) {
+  ExternalValidationOptions opt;
+  opt.jobs = resolve_jobs(a.jobs);
+  opt.cache_dir = resolve_cache(a.cache, a.out);
+  opt.out_dir = a.out;
+  const ExternalValidation v = validate_external(a.external, opt);
+  const auto file = std::filesystem::path(a.out) / "validate" / (v.name + "-external.json");
+  if (is_writer()) {
+    std::filesystem::create_directories(file.parent_path());
+    write_file_atomically(file, v.record.dump(1) + "\n");
+  }
+  if (a.output.json) {
+    print_json({{"name", v.name}, {"lines", v.lines}, {"json", file.string()}});
+  } else if (!a.output.quiet) {
+    for (const auto& l : v.lines) std::cout << l << '\n';
+    std::cout << fmt::format("{}: measured on {} chains (no order claimed: a claim states one) -> {}\n", v.name,
+                             v.lines.size(), file.string());
+  }
+  return 0;
+}
+
+}  // namespace
+
 int validate(const ValidateArgs& a) {
+  if (a.tableau.empty() == a.external.empty())
+    throw std::invalid_argument("validate needs --tableau FILE.json or --external FILE.json");
+  if (!a.external.empty()) {
+    prepare_output_dir(a.out);
+    return validate_external_scheme(a);
+  }
   // Checked before the file is read: a bad value writes nothing.
   if (a.precision != 16 && a.precision != 50)
     throw std::invalid_argument("--precision must be 16 (double) or 50 (cpp_bin_float_50), not " +

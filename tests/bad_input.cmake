@@ -415,4 +415,4 @@ granconv_bad_input(scenario-file-unknown-nontensile-law
   "unknown-nontensile-law.json: contacts.law: unknown law 'tsuji-nontensil' \\(known: .*tsuji, kk-nontensile"
   reference --scenario-file ${CMAKE_CURRENT_SOURCE_DIR}/data/scenario-files/unknown-nontensile-law.json --t 1)
 granconv_bad_input(solve-nontensile-xw "the \\(x, w\\) formulation has no non-tensile laws"
-  solve --scenario-file ${PROJECT_SOURCE_DIR}/scenarios/chain3-kk-nontensile.json --scheme cn --formulation xw --h 0.1 --t 1)
+  solve --scenario-file ${PROJECT_SOURCE_DIR}/studies/claims/external/scenarios/chain3-kk-nontensile.json --scheme cn --formulation xw --h 0.1 --t 1)

@@ -62,3 +62,18 @@ add_test(NAME external.sigterm-kills-the-program
          COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DCLAIMS=${ext_claims}
                  -DOUT=${ctest_out}/external-sigterm -P ${CMAKE_CURRENT_SOURCE_DIR}/check_external_sigterm.cmake)
 set_tests_properties(external.sigterm-kills-the-program PROPERTIES LABELS "external;bad-input" TIMEOUT 60)
+
+# validate --external: the example stepper's orders and identity on the shipped chains.
+add_test(NAME external.validate-python-stepper
+         COMMAND granconv validate --external ${PROJECT_SOURCE_DIR}/studies/claims/external/python/dem-stepper.json
+                 --out ${ctest_out}/external-validate --jobs 2)
+set_tests_properties(external.validate-python-stepper PROPERTIES LABELS external
+                     PASS_REGULAR_EXPRESSION "chain3-kk.json +x: order 1.0[0-9]* .*identified as leapfrog")
+
+# A relative --out: the program runs in its own folder, so every path it is
+# given ({scenario}, {out}) must be absolute (a relative one would point elsewhere).
+add_test(NAME external.relative-out
+         COMMAND granconv run bad-literal --claims ${ext_claims} --out external-relative-out --cache none
+         WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+set_tests_properties(external.relative-out PROPERTIES LABELS external
+                     PASS_REGULAR_EXPRESSION "INCONCLUSIVE bad-literal" FAIL_REGULAR_EXPRESSION "error")

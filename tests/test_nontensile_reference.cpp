@@ -17,7 +17,7 @@ using namespace granconv;
 
 namespace {
 
-// scenarios/chain3-tsuji-nt.json and chain3-kk-nontensile.json: three unit
+// studies/claims/external/scenarios/chain3-tsuji-nt.json and chain3-kk-nontensile.json: three unit
 // beads, k = 1, γ = 0.1, bead 0 hitting the others at speed 1.
 Problem<double> chain3(int four_beta, bool nontensile) {
   Problem<double> pr;

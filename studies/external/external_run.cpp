@@ -25,7 +25,8 @@ namespace {
 // OUT/external, a real folder (a symlink planted there would lead out of --out).
 fs::path external_root(const fs::path& out_dir) {
   if (out_dir.empty()) throw ExternalFailure("an external program runs only with an output folder (--out)");
-  const fs::path root = out_dir / "external";
+  // Absolute: the program runs in its own folder, where a relative path would lead elsewhere.
+  const fs::path root = fs::absolute(out_dir) / "external";
   if (::mkdir(root.c_str(), 0755) != 0 && errno != EEXIST)
     throw ExternalFailure(fmt::format("cannot create {}: {}", printable(root.string()), std::strerror(errno)));
   struct stat st {};

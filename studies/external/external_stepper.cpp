@@ -1,11 +1,8 @@
 #include "studies/external/external_stepper.hpp"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cstdlib>
-
+#include "models/input/printable.hpp"
 #include "schemes/scheme_catalogue.hpp"
+#include "studies/core/claim.hpp"
 
 namespace granconv {
 
@@ -29,25 +26,6 @@ std::string Placeholders::apply(const std::string& element) const {
     i = close + 1;
   }
   return out + element.substr(i);
-}
-
-bool program_found(const std::string& program) {
-  auto executable = [](const std::string& p) {
-    struct stat st {};
-    return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(p.c_str(), X_OK) == 0;
-  };
-  if (program.find('/') != std::string::npos) return executable(program);
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
-  std::size_t a = 0;
-  while (a <= dirs.size()) {
-    std::size_t b = dirs.find(':', a);
-    if (b == std::string::npos) b = dirs.size();
-    const std::string d = dirs.substr(a, b - a);
-    if (!d.empty() && executable(d + "/" + program)) return true;
-    a = b + 1;
-  }
-  return false;
 }
 
 namespace {
@@ -80,6 +58,7 @@ ExternalStepper read_external_stepper(FieldReader& claim, const std::filesystem:
     e.dir = dir;
     e.record = r.json();
     e.name = r.req<std::string>("name");
+    r.check(valid_output_name(e.name), "name", "'" + printable(e.name) + "' is refused: " + output_name_rule());
     e.prepare = read_argv(r, "prepare", false);
     e.command = read_argv(r, "command", true);
     e.version = read_argv(r, "version", false);

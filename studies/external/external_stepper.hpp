@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "studies/support/child_process.hpp"  // program_found
 #include "studies/support/field_reader.hpp"
 
 namespace granconv {
@@ -65,9 +66,6 @@ const std::vector<std::string>& placeholder_names();
 
 // Reads "external" (an object) of a claim record; `dir` is the claim file's folder.
 ExternalStepper read_external_stepper(FieldReader& r, const std::filesystem::path& dir);
-
-// Whether `program` (a path, or a name looked up in PATH) is an executable file.
-bool program_found(const std::string& program);
 
 // The limits a claim may ask for.
 inline constexpr double kMaxExternalBudgetSeconds = 3600;

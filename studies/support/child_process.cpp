@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <thread>
@@ -69,6 +70,25 @@ std::vector<char*> c_strings(std::vector<std::string>& v) {
 
 }  // namespace
 
+bool program_found(const std::string& program) {
+  auto executable = [](const std::string& p) {
+    struct stat st {};
+    return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(p.c_str(), X_OK) == 0;
+  };
+  if (program.find('/') != std::string::npos) return executable(program);
+  const char* path = std::getenv("PATH");
+  const std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+  std::size_t a = 0;
+  while (a <= dirs.size()) {
+    std::size_t b = dirs.find(':', a);
+    if (b == std::string::npos) b = dirs.size();
+    const std::string d = dirs.substr(a, b - a);
+    if (!d.empty() && executable(d + "/" + program)) return true;
+    a = b + 1;
+  }
+  return false;
+}
+
 std::string ChildOutcome::describe(const ChildOptions& o) const {
   switch (end) {
     case End::exited: return fmt::format("exited {}", code);
@@ -110,12 +130,19 @@ ChildOutcome run_child(const std::vector<std::string>& argv_in, const ChildOptio
     r.start_error = "no program named";
     return r;
   }
-  const auto out_path = o.dir / o.stdout_name, err_path = o.dir / o.stderr_name;
+  // Absolute: the file actions run after the chdir, where a relative path would mean another file.
+  std::error_code ec;
+  const auto dir = std::filesystem::absolute(o.dir, ec);
+  if (ec) {
+    r.start_error = "its folder " + printable(o.dir.string()) + " has no absolute path: " + ec.message();
+    return r;
+  }
+  const auto out_path = dir / o.stdout_name, err_path = dir / o.stderr_name;
   posix_spawn_file_actions_t actions;
   posix_spawnattr_t attr;
   posix_spawn_file_actions_init(&actions);
   posix_spawnattr_init(&attr);
-  posix_spawn_file_actions_addchdir_np(&actions, o.dir.c_str());
+  posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
   if (o.merge_stderr)
@@ -138,7 +165,10 @@ ChildOutcome run_child(const std::vector<std::string>& argv_in, const ChildOptio
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   if (spawned != 0) {
-    r.start_error = spawned == ENOENT ? "no such program" : std::strerror(spawned);
+    // ENOENT also comes from a file action (the folder or an output file gone).
+    r.start_error = spawned == ENOENT && !program_found(args.front())
+                        ? "no such program"
+                        : fmt::format("{} (in {})", std::strerror(spawned), printable(dir.string()));
     return r;
   }
   const ScopedProcessGroup registered(pid);

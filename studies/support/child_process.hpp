@@ -41,4 +41,7 @@ struct ChildOutcome {
 
 ChildOutcome run_child(const std::vector<std::string>& argv, const ChildOptions& options);
 
+// Whether `program` (a path, or a name looked up in PATH) is an executable file.
+bool program_found(const std::string& program);
+
 }  // namespace granconv

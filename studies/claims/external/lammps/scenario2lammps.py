@@ -11,6 +11,7 @@ The mapping (granconv chain law f = k d^{3/2} + beta gamma k d^{beta-1} d', d > 
   so  k = kn sqrt(R_eff)  and  (3/2) gamma k = gn m_eff sqrt(R_eff)   (law kk, beta = 3/2):
       kn = k / sqrt(R_eff),   gn = 3 gamma kn / (2 m_eff).
   'hertz-dashpot' (beta = 1, F_d = gamma k d'): granular 'damping mass_velocity', eta0 = gamma k / m_eff.
+  '<law>-nontensile' (the total force clipped at 0): the same with LAMMPS's keyword limit_damping.
   The scenario's rest state (neighbours touching) is X_i = sum of (R_j + R_{j+1}) for j < i; the
   displacement x_i = X_i - X_i(rest). Beads given by masses get equal radii R (a free length scale:
   LAMMPS's force depends on R only through kn sqrt(R_eff), which the mapping keeps equal to k).
@@ -67,7 +68,9 @@ def main(argv):
     n = len(masses)
     c = c if isinstance(c, list) else [c] * (n - 1)
     law = c[0]["law"]
-    if law not in LAWS or any(ci["law"] != law for ci in c):
+    if law.endswith("-nontensile"):  # the total clipped at 0: LAMMPS's limit_damping
+        law, opts["non_tensile"] = law[: -len("-nontensile")], True
+    if law not in LAWS or any(ci["law"] != c[0]["law"] for ci in c):
         fail(f"{src}: law {law!r} has no LAMMPS counterpart here (mapped: {', '.join(LAWS)})")
     beta = LAWS[law]
     if beta == 1.0 and pair != "granular":
