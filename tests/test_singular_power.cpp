@@ -177,7 +177,7 @@ TEST_CASE("singular power: the on-site force x^q by square roots", "[singular_po
     INFO("q = " << qd);
     auto system = [&](auto zero) {
       using S = decltype(zero);
-      granconv::Chain<S> c = granconv::detail::uniform_links<S>({S(1)}, S(0), S(0), 3);
+      granconv::Chain<S> c = granconv::detail::uniform_links<S>({S(1)}, S(0), S(0), 6);
       c.power_c = S(1);
       c.power_q = S(qd);
       return granconv::ChainSystem<S>(c, granconv::Formulation::xv);
