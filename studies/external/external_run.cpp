@@ -98,7 +98,8 @@ ExternalRun run_external(const ExternalRunSpec& s) {
               {"steps", std::to_string(s.steps)},    {"every_steps", std::to_string(s.grid.every_steps)},
               {"out", out.string()},                 {"dir", e.dir.string()}};
   ExternalRun run;
-  const ChildOptions o = child_options(c.path, e.budget_seconds);
+  ChildOptions o = child_options(c.path, e.budget_seconds);
+  o.watched = {{out, e.max_output_bytes}};
   auto run_one = [&](const std::vector<std::string>& tmpl, const std::vector<std::string>& extra) {
     std::vector<std::string> argv;
     for (const auto& a : tmpl) argv.push_back(p.apply(a));

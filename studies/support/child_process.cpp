@@ -95,7 +95,7 @@ std::string ChildOutcome::describe(const ChildOptions& o) const {
     case End::signalled: return fmt::format("was killed by signal {} ({})", code, strsignal(code));
     case End::over_budget: return fmt::format("ran past its budget of {:g} s and was killed", o.budget_seconds);
     case End::over_output:
-      return fmt::format("wrote more than {} bytes to stdout or stderr and was killed", o.max_stream_bytes);
+      return "wrote past its limit (" + over_output + ") and was killed";
     case End::not_started: return "could not be started: " + start_error;
   }
   return "ended in an unknown way";
@@ -173,6 +173,9 @@ ChildOutcome run_child(const std::vector<std::string>& argv_in, const ChildOptio
   }
   const ScopedProcessGroup registered(pid);
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  std::vector<std::pair<std::filesystem::path, std::uintmax_t>> caps = o.watched;
+  caps.emplace_back(out_path, o.max_stream_bytes);
+  if (!o.merge_stderr) caps.emplace_back(err_path, o.max_stream_bytes);
   int status = 0;
   auto pause = std::chrono::microseconds(500);
   for (;;) {
@@ -184,7 +187,12 @@ ChildOutcome run_child(const std::vector<std::string>& argv_in, const ChildOptio
       return r;
     }
     const bool late = elapsed() > o.budget_seconds;
-    const bool loud = size_of(out_path) > o.max_stream_bytes || (!o.merge_stderr && size_of(err_path) > o.max_stream_bytes);
+    bool loud = false;
+    for (const auto& [file, cap] : caps)
+      if (!loud && size_of(file) > cap) {
+        loud = true;
+        r.over_output = fmt::format("{}: {} bytes", printable(file.filename().string()), cap);
+      }
     if (late || loud) {
       ::kill(-pid, SIGKILL);
       ::waitpid(pid, &status, 0);

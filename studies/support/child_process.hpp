@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace granconv {
@@ -22,6 +23,9 @@ struct ChildOptions {
   std::vector<std::string> env;  // "KEY=VALUE", set over the inherited environment
   std::string stdout_name = "stdout.txt", stderr_name = "stderr.txt";
   bool merge_stderr = false;  // stderr into stdout's file
+  // Files the program writes (its output), each with a size cap watched while
+  // it runs: a program filling the disk is stopped, not waited for.
+  std::vector<std::pair<std::filesystem::path, std::uintmax_t>> watched;
 };
 
 struct ChildOutcome {
@@ -29,6 +33,7 @@ struct ChildOutcome {
   End end = End::not_started;
   int code = 0;               // the exit status, or the signal
   std::string start_error;    // not_started: the system's reason
+  std::string over_output;    // over_output: which file passed which cap ("stdout.txt: 16777216 bytes")
   std::string stdout_tail, stderr_tail;  // their last 2000 bytes
   std::string stdout_head;               // stdout's first 2000 bytes (a version banner)
   double seconds = 0;

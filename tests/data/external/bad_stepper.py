@@ -25,9 +25,10 @@ if mode == "sleep":
     time.sleep(600)
 if mode == "empty":
     open(out, "w").close()
-elif mode == "huge":  # a sparse file of 1 GiB: granconv must refuse it before reading it
+elif mode == "huge":  # a sparse file of 1 GiB, then it runs on: granconv must stop it, not read it
     with open(out, "wb") as f:
         f.truncate(1 << 30)
+    time.sleep(600)
 elif mode == "escape":
     good()
     open(os.path.join("..", "intruder.txt"), "w").write("written outside the work folder\n")
