@@ -77,3 +77,9 @@ add_test(NAME external.relative-out
          WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
 set_tests_properties(external.relative-out PROPERTIES LABELS external
                      PASS_REGULAR_EXPRESSION "INCONCLUSIVE bad-literal" FAIL_REGULAR_EXPRESSION "error")
+
+# A program that diverges at one step size: that point is marked diverged.
+add_test(NAME external.diverged-point
+         COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DCLAIMS=${ext_claims}
+                 -DOUT=${ctest_out}/external-diverged -P ${CMAKE_CURRENT_SOURCE_DIR}/check_external_diverged.cmake)
+set_tests_properties(external.diverged-point PROPERTIES LABELS external)

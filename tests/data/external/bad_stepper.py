@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """A misbehaving external stepper for granconv's bad-input tests
 (tests/external.cmake): usage bad_stepper.py MODE SCENARIO H T_END EVERY OUT.
-Modes exit-3, sleep, nan, missing-time, extra-column, empty, huge, escape, and
+Modes exit-3, sleep, nan, missing-time, extra-column, empty, huge, escape,
+diverge (finite values beyond the blow-up bound at the largest step size), and
 literal (checks that its last argument arrived as one literal argument, then
 writes a good trajectory with the protocol's example stepper)."""
 import os, subprocess, sys, time
@@ -44,4 +45,6 @@ else:
         del rows[4]
     elif mode == "extra-column":
         rows[2] += ",0"
+    elif mode == "diverge" and float(h) >= 0.01:
+        rows[-1] = ",".join(rows[-1].split(",")[:-1] + ["1e200"])
     open(out, "w").write("\n".join(rows) + "\n")
