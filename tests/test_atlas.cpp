@@ -27,7 +27,9 @@ TEST_CASE("atlas grid is generated from the scheme and force-model catalogues", 
   CHECK(schemes.size() == timestepping);
   CHECK(a.models.size() == static_cast<std::size_t>(std::count_if(force_models().begin(), force_models().end(),
                                                                   [](const ForceModel& m) { return m.atlas_default; })));
-  CHECK(atlas_layout(AtlasSettings{.models = {"kk-nontensile"}}).models.size() == 1);
+  AtlasSettings one_model;
+  one_model.models = {"kk-nontensile"};
+  CHECK(atlas_layout(one_model).models.size() == 1);
   CHECK(a.problems.size() == 2);
   CHECK(a.cells.size() == a.problems.size() * a.rows.size() * a.models.size());
   CHECK(a.skipped_schemes.size() == scheme_catalogue().size() - timestepping);

@@ -88,8 +88,9 @@ bool valid_output_name(const std::string& name) {
 }
 
 std::string output_name_rule() {
-  return "must be 1 to " + std::to_string(kMaxNameLength) +
-         " lower-case letters, digits, '.' and '-', not starting with '.' (it becomes a file name)";
+  // fmt, not operator+ on temporaries: GCC 12 warns of a false -Warray-bounds there at -O3.
+  return fmt::format("must be 1 to {} lower-case letters, digits, '.' and '-', not starting with '.' (it becomes a file name)",
+                     kMaxNameLength);
 }
 
 std::filesystem::path resolve_claim_file(const std::string& name, const std::filesystem::path& given,
