@@ -157,6 +157,7 @@ OrderFit fit_order(const std::vector<double>& h, const std::vector<double>& e,
   f.kind = kind_name(opt.kind);
   f.window_source = opt.window ? "declared" : "detected";
   f.order = f.intercept = f.std_error = f.ci_lo = f.ci_hi = std::numeric_limits<double>::quiet_NaN();
+  f.slope_drift = f.slope_drift_se = std::numeric_limits<double>::quiet_NaN();
   auto fail = [&](std::string msg) {
     f.ok = false;
     f.message = std::move(msg);
@@ -235,6 +236,10 @@ OrderFit fit_order(const std::vector<double>& h, const std::vector<double>& e,
   const double t = boost::math::quantile(boost::math::complement(dist, 0.025));
   f.ci_lo = l.slope - t * l.se;
   f.ci_hi = l.slope + t * l.se;
+  if (double drift = 0, dse = 0; fp.size() >= 4 && slope_drift(fp, drift, dse)) {
+    f.slope_drift = drift;
+    f.slope_drift_se = dse;
+  }
   f.ok = true;
   return f;
 }

@@ -14,6 +14,10 @@
 
 namespace granconv {
 
+// The claims' upper-envelope bins: four per decade (the catalogue asks for
+// enough step sizes in each, studies/core/catalogue_rules.hpp).
+constexpr int kEnvelopeBinsPerDecade = 4;
+
 struct FitWindow {
   double h_min, h_max;
 };
@@ -23,7 +27,7 @@ enum class FitKind { least_squares, upper_envelope };
 struct FitOptions {
   std::optional<FitWindow> window;  // declared asymptotic window; nullopt = detect
   FitKind kind = FitKind::least_squares;
-  int envelope_bins_per_decade = 4;  // for the upper envelope
+  int envelope_bins_per_decade = kEnvelopeBinsPerDecade;  // for the upper envelope
   double min_decades = 1.0;          // detection: minimum window width in decades
   // Detection thresholds (see fit_order): a candidate window is "straight" when
   // the residual standard deviation of the fitted points (log10 units) is at
@@ -39,6 +43,11 @@ struct OrderFit {
   double ci_lo = 0, ci_hi = 0;      // 95% CI of the slope (Student t, n-2 dof)
   double h_min = 0, h_max = 0;      // span of the points the regression used
   int points = 0;                   // points used in the regression
+  // Change of the local slope across the points used, from a quadratic fit in
+  // log-log (2 c (x_max - x_min)), and its standard error; NaN below 4 points.
+  // A window whose slope still drifts does not measure an asymptotic order
+  // (studies/core/verdict.hpp), declared or detected.
+  double slope_drift = 0, slope_drift_se = 0;
   std::string window_source;        // "declared" or "detected"
   std::string kind;                 // "least-squares" or "upper-envelope"
   bool ok = false;

@@ -30,6 +30,10 @@ struct Scheme {
   std::string label;  // for reports, e.g. "Gauss–Legendre 2-stage"
   int classical_order = 0;
   Run run;
+  // Solves equations in each step (Newton, schemes/runge_kutta.hpp): its
+  // stopping residual accumulates like a bias, not like round-off's random
+  // walk (studies/support/round_off_floor.hpp).
+  bool implicit = false;
 };
 
 // Options of the parameterised schemes.

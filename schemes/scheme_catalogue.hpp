@@ -95,6 +95,7 @@ template <class S>
 Scheme<S> runge_kutta_scheme(const Tableau<S>& tableau, std::string label) {
   RungeKutta<S> rk(tableau);
   Scheme<S> s{tableau.name, std::move(label), tableau.classical_order, {}};
+  s.implicit = !tableau.explicit_method();
   s.run = [rk](const Chain<S>& chain, Formulation f, const Vec<S>& y0, const S& h, long n,
                const typename Scheme<S>::Observer& obs, const ExactSolution<S>&) {
     const ChainSystem<S> sys(chain, f);

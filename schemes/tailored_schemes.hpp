@@ -95,6 +95,7 @@ ThetaParameters<S> theta_parameters(const SchemeOptions& opt, const Chain<S>& ch
 template <class S>
 Scheme<S> theta_scheme(const SchemeOptions& opt) {
   Scheme<S> s{"theta", "θ method, tailored KK dissipation (additive with μ for local springs)", 1, {}};
+  s.implicit = true;
   s.run = [opt](const Chain<S>& chain, Formulation, const Vec<S>& y0, const S& h, long n,
                 const typename Scheme<S>::Observer& obs, const ExactSolution<S>&) {
     const auto [theta, mu] = theta_parameters(opt, chain, h);
@@ -117,6 +118,7 @@ Scheme<S> theta_scheme(const SchemeOptions& opt) {
 template <class S>
 Scheme<S> tailored_irk_scheme(const SchemeOptions& opt) {
   Scheme<S> s{"irk-tailored", "tailored-dissipation IRK (64)–(66)", 1, {}};
+  s.implicit = true;
   s.run = [opt](const Chain<S>& chain, Formulation, const Vec<S>& y0, const S& h, long n,
                 const typename Scheme<S>::Observer& obs, const ExactSolution<S>&) {
     const S c11 = S(opt.dissipation_scale) * detail::uniform_kk_damping(chain) / (2 * h);

@@ -27,6 +27,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fit/order_fit.hpp"
+#include "fit/order_fit_json.hpp"
 #include "reports/atomic_file.hpp"
 #include "reports/json_file.hpp"
 #include "reports/record_checksum.hpp"
@@ -37,12 +38,6 @@ namespace {
 using nlohmann::json;
 
 double number(const json& v) { return v.is_number() ? v.get<double>() : std::nan(""); }
-
-json fit_json(const granconv::OrderFit& f) {
-  return {{"ok", f.ok},           {"order", f.order},           {"ci95", {f.ci_lo, f.ci_hi}},
-          {"std_error", f.std_error}, {"intercept", f.intercept}, {"window", {f.h_min, f.h_max}},
-          {"points", f.points},   {"window_source", f.window_source}, {"message", f.message}};
-}
 
 void long_record(json& j, int n) {
   std::vector<double> h, e;
@@ -76,7 +71,7 @@ void refit(json& j) {
     for (const auto& x : c.at("rivals")) rivals.push_back(number(x));
     const OrderVerdict v = order_verdict(f, number(c.at("expected_order")), number(c.at("tolerance")), rivals,
                                          number(c.at("max_ci_width")));
-    c["least_squares"] = fit_json(ls), c["upper_envelope"] = fit_json(env);
+    c["least_squares"] = granconv::order_fit_json(ls), c["upper_envelope"] = granconv::order_fit_json(env);
     c["observed_order"] = f.order, c["ci95"] = {f.ci_lo, f.ci_hi}, c["fit_window"] = {f.h_min, f.h_max};
     c["points"] = f.points, c["envelope_order"] = env.order, c["envelope_ci95"] = {env.ci_lo, env.ci_hi};
     c["decades"] = f.ok ? std::log10(f.h_max / f.h_min) : 0.0;

@@ -14,6 +14,7 @@
 #include "studies/core/catalogue_rules.hpp"
 #include "studies/core/claim.hpp"
 #include "studies/core/record_verdicts.hpp"
+#include "fit/order_fit_json.hpp"
 #include "studies/core/verdict.hpp"
 
 using namespace granconv;
@@ -51,6 +52,48 @@ TEST_CASE("order verdict: too little data is inconclusive, never a pass") {
   CHECK(order_verdict(none, 1.5, 0.2, {2.0}, 0.4).verdict == Verdict::inconclusive);
   // Exactly one decade and six points suffice.
   CHECK(order_verdict(fit(1.5, 1.45, 1.55, 6, 1e-4, 1e-3), 1.5, 0.2, {2.0}, 0.4).verdict == Verdict::pass);
+}
+
+TEST_CASE("order verdict: a window whose slope still drifts is inconclusive, declared or detected") {
+  // Issue 35's Heun-started q = 3/4 run: local slopes 1.58 -> 1.71 inside the
+  // window, a CI inside 1.75 ± 0.1 that measures no asymptotic order.
+  OrderFit f = fit(1.673, 1.666, 1.681, 21, 1e-7, 1e-5);
+  f.slope_drift = -0.13, f.slope_drift_se = 0.01;
+  const auto v = order_verdict(f, 1.75, 0.1, {1.5, 2.0}, 0.4);
+  CHECK(v.verdict == Verdict::inconclusive);
+  CHECK_THAT(v.reason, Catch::Contains("drifts by -0.130") && Catch::Contains("more than the tolerance 0.1"));
+  // A drift within the tolerance, or not distinguishable from noise (2 SE), leaves the verdict alone.
+  f.slope_drift = -0.09;
+  CHECK(order_verdict(f, 1.75, 0.1, {1.5, 2.0}, 0.4).verdict == Verdict::pass);
+  f.slope_drift = -0.3, f.slope_drift_se = 0.2;
+  CHECK(order_verdict(f, 1.75, 0.1, {1.5, 2.0}, 0.4).verdict == Verdict::pass);
+  // A fail stands when the slope is outside the band at both ends of the window ...
+  OrderFit low = fit(1.0, 0.98, 1.02, 21, 1e-5, 1e-3);
+  low.slope_drift = 0.3, low.slope_drift_se = 0.01;
+  const auto fails = order_verdict(low, 2.0, 0.2, {1.5}, 0.4);
+  CHECK(fails.verdict == Verdict::fail);
+  CHECK_THAT(fails.reason, Catch::Contains("outside the band at both ends"));
+  // ... and not when one end comes into it.
+  OrderFit rising = fit(1.6, 1.58, 1.62, 21, 1e-5, 1e-3);
+  rising.slope_drift = 0.6, rising.slope_drift_se = 0.01;
+  CHECK(order_verdict(rising, 2.0, 0.2, {1.0}, 0.4).verdict == Verdict::inconclusive);
+}
+
+TEST_CASE("fit_order measures the slope drift of the points it fits") {
+  std::vector<double> h, e;
+  for (int i = 0; i <= 40; ++i) {
+    h.push_back(std::pow(10.0, -5 + i / 20.0));
+    const double x = std::log10(h.back()) + 5;  // 0..2: local slope 1.5 + 0.1 x
+    e.push_back(std::pow(10.0, 1.5 * x + 0.05 * x * x - 8));
+  }
+  FitOptions o;
+  o.window = FitWindow{1e-5, 1e-3};
+  const OrderFit f = fit_order(h, e, std::vector<bool>(h.size(), true), o);
+  REQUIRE(f.ok);
+  CHECK(f.slope_drift == Approx(0.2).margin(1e-9));
+  CHECK(f.slope_drift_se < 1e-9);
+  CHECK(order_verdict(f, 1.6, 0.15, {2.0}, 0.4).verdict == Verdict::inconclusive);
+  CHECK(order_verdict(f, 1.6, 0.25, {2.2}, 0.4).verdict == Verdict::pass);
 }
 
 TEST_CASE("verdicts combine: fail beats inconclusive beats pass; exit status 0/1/3") {
@@ -159,11 +202,6 @@ TEST_CASE("a catalogue directory is read in its index's order; a duplicate id or
 
 namespace {
 
-json fit_json(const OrderFit& f) {
-  return {{"ok", f.ok}, {"order", f.order}, {"ci95", {f.ci_lo, f.ci_hi}}, {"window", {f.h_min, f.h_max}},
-          {"points", f.points}};
-}
-
 // An order record as the study writes it (studies/core/study.cpp), for the
 // claim's checks on errors of order 2.
 json order_record(const Claim& claim) {
@@ -192,7 +230,7 @@ json order_record(const Claim& claim) {
                       {"tolerance", k.tolerance}, {"tolerance_source", k.tolerance_source},
                       {"max_ci_width", k.max_ci_width}, {"observed_order", f.order},
                       {"ci95", {f.ci_lo, f.ci_hi}}, {"fit_window", {f.h_min, f.h_max}}, {"points", f.points},
-                      {"least_squares", fit_json(ls)}, {"upper_envelope", fit_json(env)},
+                      {"least_squares", order_fit_json(ls)}, {"upper_envelope", order_fit_json(env)},
                       {"envelope_order", env.order}, {"envelope_ci95", {env.ci_lo, env.ci_hi}},
                       {"pass", v.verdict == Verdict::pass}, {"verdict", to_string(v.verdict)}, {"reason", v.reason}});
   }

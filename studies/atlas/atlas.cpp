@@ -11,6 +11,7 @@
 
 #include "reference/cache/reference_cache.hpp"
 #include "studies/support/grid_errors.hpp"
+#include "studies/support/round_off_floor.hpp"
 #include "studies/support/distribution/cell_bytes.hpp"
 #include "studies/support/distribution/distributed_for.hpp"
 #include "studies/support/parallel_for.hpp"
@@ -29,7 +30,8 @@ std::vector<AtlasRow> atlas_rows(std::vector<std::string>* skipped) {
                                     "times to compare); checked by the lzb-* claims");
       continue;
     }
-    AtlasRow r{s.name, s.label, s.family, Formulation::xv, s.classical_order, s.tailored};
+    AtlasRow r{s.name, s.label, s.family, Formulation::xv, s.classical_order, s.tailored,
+               s.tailored || (s.tableau.for_double && !s.tableau.for_double().explicit_method())};
     rows.push_back(r);
     // Tailored schemes accept xw but ignore it (they step the undamped chain
     // in (x, v)): an xw row would repeat the xv one.
@@ -206,10 +208,8 @@ Atlas run_atlas(const AtlasSettings& s, const StudyOptions& opt) {
     cell.h[t.k] = sl.problem->t_end / double(t.n);
     cell.error[t.k] = r.get<double>();
     cell.failures[t.k] = r.get_string();
-    // The floor of studies/core/study.cpp: the reference's own error estimate plus
-    // round-off accumulated like a random walk over n steps.
-    cell.floor[t.k] = sl.ref->provenance.error_estimate +
-                      std::sqrt(double(t.n)) * std::numeric_limits<double>::epsilon() * sl.floor_scale;
+    cell.floor[t.k] = round_off_floor(sl.ref->provenance.error_estimate, t.n, std::numeric_limits<double>::epsilon(),
+                                      sl.floor_scale, a.rows[cell.row].implicit);
   };
   loop.compute = [&](std::size_t i) {
     const Task& t = tasks[i];

@@ -43,6 +43,7 @@ struct AtlasRow {
   Formulation formulation = Formulation::xv;
   int classical_order = 0;
   bool tailored = false;
+  bool implicit = false;  // Scheme::implicit: the floor's round-off term
   std::string name() const { return scheme + " " + to_string(formulation); }
 };
 

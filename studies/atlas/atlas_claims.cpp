@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "fit/order_fit_json.hpp"
+#include "studies/core/catalogue_rules.hpp"
 #include "studies/core/step_grid_field.hpp"
 #include "studies/support/catalogue_fields.hpp"
 #include "studies/support/grid_budget.hpp"
@@ -20,11 +22,6 @@ namespace {
 using nlohmann::json;
 
 std::string figure_name(AtlasProblem p, const ForceModel& m) { return fmt::format("atlas-{}-{}", to_string(p), m.name); }
-
-json fit_json(const OrderFit& f) {
-  return {{"ok", f.ok},         {"order", f.order},   {"ci95", {f.ci_lo, f.ci_hi}},   {"window", {f.h_min, f.h_max}},
-          {"points", f.points}, {"kind", f.kind},     {"window_source", f.window_source}, {"message", f.message}};
-}
 
 json cell_json(const Atlas& a, const AtlasCell& c) {
   const AtlasRow& r = a.rows[c.row];
@@ -45,8 +42,8 @@ json cell_json(const Atlas& a, const AtlasCell& c) {
             {"error", c.error},
             {"floor", c.floor},
             {"usable", usable},
-            {"fit", fit_json(c.verdict.fit)},
-            {"least_squares", fit_json(c.verdict.least_squares)},
+            {"fit", order_fit_json(c.verdict.fit)},
+            {"least_squares", order_fit_json(c.verdict.least_squares)},
             {"trustworthy", c.verdict.trustworthy},
             {"reason", c.verdict.reason},
             {"lost_order", c.verdict.lost_order},
@@ -73,7 +70,7 @@ OrderFit check_fit(const Atlas& a, const AtlasCell& c, const AtlasCheck& chk) {
   fo.envelope_bins_per_decade = a.settings.envelope_bins_per_decade;
   if (chk.fit) {
     fo.kind = *chk.fit;
-    fo.envelope_bins_per_decade = 4;  // as the claims' fits (studies/core/study.cpp)
+    fo.envelope_bins_per_decade = kEnvelopeBinsPerDecade;  // as the claims' fits
   }
   if (chk.window) fo.window = *chk.window;
   return fit_order(c.h, c.error, c.usable, fo);
@@ -356,6 +353,18 @@ AtlasSpec parse_atlas_spec(FieldReader& r) {
     if (n != "binary" && n != "trimer") throw std::invalid_argument("unknown problem '" + n + "' (binary, trimer)");
   });
   spec.checks = r.list("checks", read_check);
+  // Every cell's envelope is fitted in the settings' bins, and a check that
+  // names its fit refits in the claims' bins: each grid obeys the envelope's
+  // sampling rule in both.
+  std::vector<int> bins{s.envelope_bins_per_decade};
+  for (const auto& k : spec.checks)
+    if (k.fit == FitKind::upper_envelope) bins.push_back(kEnvelopeBinsPerDecade);
+  for (const auto& [name, grid] : {std::pair{"binary", &s.binary}, std::pair{"trimer", &s.trimer}})
+    for (const int b : bins)
+      if (const std::string why = envelope_sampling_problem(grid->per_decade, b); !why.empty()) {
+        r.problem(name, why);
+        break;
+      }
   if (r.ok()) try {
       check_atlas_budget(r, s);
     } catch (const std::exception& e) {

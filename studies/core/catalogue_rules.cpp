@@ -134,6 +134,14 @@ void check_rivals(const json& record, const std::string& where) {
   });
 }
 
+std::string envelope_sampling_problem(int per_decade, int bins_per_decade) {
+  if (bins_per_decade >= 1 && per_decade >= kMinSamplesPerEnvelopeBin * bins_per_decade) return "";
+  return fmt::format("an upper-envelope fit needs at least {} step sizes per envelope bin: {} per decade in {} bins per "
+                     "decade is {:.3g} (at least {} per decade)", kMinSamplesPerEnvelopeBin, per_decade, bins_per_decade,
+                     bins_per_decade >= 1 ? double(per_decade) / bins_per_decade : 0.0,
+                     kMinSamplesPerEnvelopeBin * std::max(bins_per_decade, 1));
+}
+
 json tolerance_list(const json& record) {
   json list = json::array();
   each_threshold(record, "", [&](const json& o, const std::string& key, const std::string& path) {

@@ -33,6 +33,14 @@ void check_rivals(const nlohmann::json& record, const std::string& where);
 // in document order.
 nlohmann::json tolerance_list(const nlohmann::json& record);
 
+// Sampling of an upper-envelope fit: the envelope keeps one maximum per bin
+// of 1/bins_per_decade decades, so a bin must hold several step sizes for
+// its maximum to bound the error there; with one sample per bin the
+// "envelope" is the raw sample. The rule: at least kMinSamplesPerEnvelopeBin.
+// Returns "" when the grid obeys it, else the reason with the numbers.
+constexpr int kMinSamplesPerEnvelopeBin = 5;
+std::string envelope_sampling_problem(int per_decade, int bins_per_decade);
+
 // The source of threshold `key` in object `o` (null when it has none).
 nlohmann::json source_of(const nlohmann::json& o, const std::string& key);
 

@@ -162,6 +162,14 @@ void check_band(const json& c, const OrderCheck& band, const std::string& where)
                               fmt::join(band.rivals, ", "), kRerun));
 }
 
+// A fit's slope drift: a number, or null where it is not determined (fewer than 4 points).
+double drift_number(const json& j, const char* key, const std::string& where) {
+  const json& v = field(j, key, where);
+  return v.is_null() ? std::numeric_limits<double>::quiet_NaN() : number(j, key, where);
+}
+
+bool close_or_both_nan(double a, double b) { return (std::isnan(a) && std::isnan(b)) || close(a, b); }
+
 // A stored fit ("least_squares" or "upper_envelope" of a check) against the
 // same fit of the record's h, error and usable.
 void check_refit(const json& stored, const OrderFit& fit, const std::string& where) {
@@ -180,6 +188,10 @@ void check_refit(const json& stored, const OrderFit& fit, const std::string& whe
   if (!close(order, fit.order) || !close(ci.first, fit.ci_lo) || !close(ci.second, fit.ci_hi))
     contradiction(fmt::format("{}: order {} [{}, {}] is not the fit of the record's errors, {} [{}, {}]", where,
                               order, ci.first, ci.second, fit.order, fit.ci_lo, fit.ci_hi));
+  const double drift = drift_number(stored, "slope_drift", where), drift_se = drift_number(stored, "slope_drift_se", where);
+  if (!close_or_both_nan(drift, fit.slope_drift) || !close_or_both_nan(drift_se, fit.slope_drift_se))
+    contradiction(fmt::format("{}: slope drift {} (SE {}) is not the fit of the record's errors, {} (SE {})", where,
+                              drift, drift_se, fit.slope_drift, fit.slope_drift_se));
 }
 
 struct Errors {
@@ -234,6 +246,8 @@ Verdict order_check(const json& c, const Errors& data, const OrderCheck* band, c
   std::tie(f.ci_lo, f.ci_hi) = interval(c, "ci95", where);
   std::tie(f.h_min, f.h_max) = interval(c, "fit_window", where);
   f.points = count(c, "points", where);
+  f.slope_drift = drift_number(used, "slope_drift", where);
+  f.slope_drift_se = drift_number(used, "slope_drift_se", where);
   const std::string fit_name = std::string("its ") + (kind == "least-squares" ? "least_squares" : "upper_envelope");
   expect_same(f.order, number(used, "order", where), where + ": \"observed_order\" is", fit_name + " order is");
   const auto ci = interval(used, "ci95", where), window = interval(used, "window", where);

@@ -72,6 +72,13 @@ struct StudyResult {
   int precision = 16;          // digits the sweep ran in (StudyOptions::precision)
   nlohmann::json figures;      // precision 32 or 50: the double-vs-extended figure (null otherwise)
   std::string precision_note;  // precision 32 or 50: where double stops, appended to the notes
+  // precision 32 or 50: how far double's usable points (above its floor) are
+  // from the extended errors at the same h, {"usable_points", "largest_relative_difference", "at_h"}.
+  nlohmann::json double_agreement;
+  // double with a CVODE reference: where the smallest error fitted is within
+  // 100× of the reference's estimate, a sentence saying the estimate is a
+  // difference of two solves, not a bound (appended to the notes).
+  std::string reference_note;
   double seconds = 0;
   nlohmann::json to_json() const;
 };

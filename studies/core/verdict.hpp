@@ -8,7 +8,15 @@
 //   3. the whole CI outside that band, or inside a rival ± tolerance, is a fail;
 //   4. anything else (the CI straddles an edge of the band) is inconclusive;
 //   5. the catalogue's tolerance is below half the distance to the nearest
-//      rival (checked on load), so a pass and a rival cannot both hold.
+//      rival (checked on load), so a pass and a rival cannot both hold;
+//   6. a fit whose local slope drifts across the points it uses by more than
+//      the tolerance (and by more than 2 standard errors of that drift) does
+//      not measure an asymptotic order, declared window or detected: it is
+//      inconclusive, unless its CI fails and the slope stays outside the band
+//      at both ends of the window (then the fail stands).
+//   Rule 6 takes the tolerance as its threshold a priori: a slope that changes
+//   by more than the band's half-width inside the window would move the
+//   fitted order by as much as the band allows with the window's placement.
 #include <string>
 #include <vector>
 
@@ -36,7 +44,9 @@ struct OrderVerdict {
 constexpr int min_fit_points = 6;
 constexpr double min_fit_decades = 1.0;
 
-// Rules 1-4 above for a fit (rivals: the orders the claim rules out).
+// Rule 6: the fit's slope drift is larger than `tolerance` and than 2 SE.
+bool slope_drifts(const OrderFit& fit, double tolerance);
+// Rules 1-4 and 6 above for a fit (rivals: the orders the claim rules out).
 OrderVerdict order_verdict(const OrderFit& fit, double expected, double tolerance, const std::vector<double>& rivals,
                            double max_ci_width);
 // Rules 2-4 only, for a CI alone (a sweep of fits that has its own data rule).

@@ -1,5 +1,7 @@
 #include "studies/kinds/order_claims.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "models/scenario_file/scenario_file.hpp"
@@ -109,6 +111,9 @@ OrderSpec parse_order_spec(FieldReader& r) {
   c.error_norm = r.req<std::string>("error_norm");
   c.grid = read_step_grid(r);
   c.checks = r.list("checks", read_check);
+  if (std::any_of(c.checks.begin(), c.checks.end(), [](const OrderCheck& k) { return k.fit == FitKind::upper_envelope; }))
+    if (const std::string why = envelope_sampling_problem(c.grid.per_decade, kEnvelopeBinsPerDecade); !why.empty())
+      r.problem("grid", why);
   c.trajectory_h = r.maybe<double>("trajectory_h", positive());
   c.error_measure = r.one_of("error", {"grid-max", "final-x", "final-overlap"}, "grid-max");
   c.scheme_start = r.opt<std::string>("scheme_start", "");
