@@ -37,6 +37,12 @@ granconv_expect_bad_catalogue(thesis-restitution-overlap-v thesis-restitution-ov
   "claim 'th-restitution-mollified': field 'overlap_v' 1.5 is not on the v grid")
 granconv_expect_bad_catalogue(lzb-exponent-tolerance lzb-exponent-tolerance
   "claim 'lzb-scale': field 'exponent_tolerance' is not below half the distance from the exponents to their rivals")
+granconv_expect_bad_catalogue(lzb-envelope-bins lzb-envelope-bins
+  "claim 'lzb-order': field 'dP_grid' gives 2 ΔP in the emptiest bin of the kinetic-energy upper envelope \\(10 per decade, 4 bins per decade in the window \\[1e-07, 0.0001\\]\\); the envelope needs at least 5 per bin \\(per_decade ≥ 20\\)")
+granconv_expect_bad_catalogue(cd-rival cd-rival
+  "claim 'cd-sound': field 'tolerance' 0.05 is not below half the distance to the rival q = 0.9 at N_I = 40 \\(ω \\+6.18%, τ -11.40%: half is 3.09%\\)")
+granconv_expect_bad_catalogue(mollified-prefactor mollified-prefactor
+  "claim 'th-mollified-verlet': field 'power_law' prefactor_tolerance 3 is not below half the distance \\(a factor 2.84\\) to the rival 2ε/v")
 granconv_expect_bad_catalogue(bistiffness-contact bistiffness-contact
   "claim 'lzb-wall-factor': field 'contact' must lie in \\[1, beads − 1\\]")
 granconv_expect_bad_catalogue(cd-field-of-other-check cd-field-of-other-check

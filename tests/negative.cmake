@@ -106,6 +106,9 @@ granconv_expect_claim_failure(negative.th-mollified-symplectic-euler-small
   th-mollified-symplectic-euler-small --claims ${negative_data}/mollified-negative-claims.json)
 granconv_expect_claim_failure(negative.gn-0-fails-th-mollified-verlet-small
   th-mollified-verlet-small --param gn=0 --claims ${negative_data}/mollified-negative-claims.json)
+# The prefactor check can fail: read against 10 in place of 2.50 (an expectation, not a mutation).
+granconv_expect_claim_failure(negative.th-mollified-verlet-small-prefactor-10
+  th-mollified-verlet-small-prefactor-10 --claims ${negative_data}/mollified-negative-claims.json)
 # --- thesis-restitution: two ε swapped in the chain, symplectic Euler checked in place of explicit Euler.
 foreach(id th-restitution-mollified-eps-swapped th-restitution-euler-symplectic)
   granconv_expect_claim_failure(negative.${id} ${id} --claims ${negative_data}/restitution-negative-claims.json)
@@ -120,9 +123,12 @@ endforeach()
 foreach(id lzb-table1-elastic lzb-binary-restitution-coarse-dp lzb-zode-coarse-dp)
   granconv_expect_claim_failure(negative.${id} ${id} --claims ${negative_data}/bistiffness-negative-claims.json)
 endforeach()
-# --- contact-dynamics: the raw gap in place of g_pos in the run that must stay passive.
-granconv_expect_claim_failure(negative.cd-raw-gap-passive-raw
-  cd-raw-gap-passive-raw --claims ${negative_data}/cd-negative-claims.json)
+# --- contact-dynamics: the raw gap in place of g_pos in the run that must stay passive; the
+# rival "κ without q" of cd-sound and cd-equivalent-chain: the predictions with q = 1, the
+# spring–dashpot chain with κ = m N_I/Δt² (model).
+foreach(id cd-raw-gap-passive-raw cd-sound-kappa-without-q cd-equivalent-chain-kappa-without-q)
+  granconv_expect_claim_failure(negative.${id} ${id} --claims ${negative_data}/cd-negative-claims.json)
+endforeach()
 # --- atlas: a wrong known order (expected number), and the CN (x, w) check
 # measured on the (x, v) formulation (method).
 foreach(id atlas-cn-xw-claimed-3-2 atlas-cn-xw-run-on-xv)

@@ -169,7 +169,8 @@ TEST_CASE("cd claims fail when perturbed", "[cd][negative]") {
   CHECK(claim_passes("cd-shock-law", {}));
   CHECK_FALSE(claim_passes("cd-shock-law", {{"gap", "raw"}}));  // the overlap case is removed instead of kept
   CHECK_FALSE(claim_passes("cd-sound", {{"q", 0.5}}));          // the parallel-update q (45)
-  CHECK_FALSE(claim_passes("cd-sound", {{"n_i", {40, 80, 160}}, {"checked_n_i", {40}}, {"q", 0.9}}));
+  // q = 0.9 lies within 6% of the default rival q = 1 (refused at load): q = 1/2 is its rival here.
+  CHECK_FALSE(claim_passes("cd-sound", {{"n_i", {40, 80, 160}}, {"checked_n_i", {40}}, {"q", 0.9}, {"rival_q", 0.5}}));
   CHECK_FALSE(claim_passes("cd-raw-gap", {{"passive_gap", "raw"}, {"pumping_gap", "g_pos"}}));
   // 20% too stiff: ω is ~10% high (a stiffer chain bounces longer, so it also needs a later settle time).
   CHECK_FALSE(claim_passes("cd-equivalent-chain", {{"stiffness_factor", 1.2}, {"settle", 400}}));

@@ -504,13 +504,12 @@ ClaimResult scale_claim(const Claim& claim, const LzbSpec& spec, const StudyOpti
   checks.add(with_rival(check(fmt::format("CVODE Hertz: exponent of the peak force at contact {} against V", contact),
                               fe, rounded(p_f, 6), fmt::format("± {:g}", etol), std::abs(p_f - fe) <= etol),
                         fe_rival));
-  checks.add(check(fmt::format("LZB with ΔP = {:g} · V: max |v_i/V − v_i/V|_{{V=1}}| and equal step counts", dP_per_V),
-                   0.0, fmt::format("{:.3g}, step counts {}", dv_lzb, steps_equal ? "equal" : "differ"),
-                   fmt::format("≤ {:g} and equal steps", vtol),
-                   dv_lzb <= vtol && steps_equal));
-  checks.add(with_rival(check("LZB: exponent of the impact duration (time map (18)) against V", te, rounded(p_lzb, 6),
-                              fmt::format("± {:g}", etol), std::abs(p_lzb - te) <= etol),
-                        te_rival));
+  // LZB is not checked here: it has no velocity scale (impulses, energies and
+  // the time map (18) are homogeneous in V for any contact exponent), and
+  // with ΔP ∝ V in powers of two the scaled runs are the same arithmetic, so
+  // equal v/V, equal step counts and the duration exponent (1 − η)/(1 + η)
+  // hold for any rate-independent law: checks that cannot fail. They are
+  // tabulated.
 
   json rows = json::array(), coll = json::array(), prof = json::array();
   std::vector<double> bx;
@@ -531,8 +530,8 @@ ClaimResult scale_claim(const Claim& claim, const LzbSpec& spec, const StudyOpti
     prof.push_back({{"title", fmt::format("V = {:g} m/s", r.V)}, {"x", bx}, {"y", to_vector(r.v / r.V)},
                     {"style", i == 0 ? "linespoints" : "points"}, {"color", kColors[i % kColors.size()]}});
   }
-  json tables = json::array({{{"title", fmt::format("Scaling with the impact speed (contact {}; CVODE Hertz, LZB with ΔP "
-                                                    "∝ V)",
+  json tables = json::array({{{"title", fmt::format("Scaling with the impact speed (contact {}; CVODE Hertz, checked; LZB "
+                                                    "with ΔP ∝ V, tabulated: the same arithmetic at every V)",
                                                     contact)},
                               {"columns", {"V (m/s)", "t_peak (μs)", "F_max (N)", "t_peak ratio", "V^" + fmt::format("{:g}", te),
                                            "F_max ratio", "V^" + fmt::format("{:g}", fe), "max |Δ(v/V)| vs V = 1",
@@ -558,10 +557,17 @@ ClaimResult scale_claim(const Claim& claim, const LzbSpec& spec, const StudyOpti
   record["tables"] = tables;
   record["figures"] = figures;
   record["scenario"] = spec.scenario;
+  record["lzb_tabulated"] = {{"duration_exponent", rounded(p_lzb, 6)},
+                             {"max_velocity_difference", rounded(dv_lzb, 3)},
+                             {"step_counts_equal", steps_equal},
+                             {"why_not_checked", "no velocity scale in LZB: with ΔP ∝ V in powers of two the scaled "
+                                                 "runs are the same arithmetic for any rate-independent law"}};
   record["seconds"] = seconds_since(wall);
   return {record, checks.pass,
-          checks.summary(claim) + fmt::format("\n  exponents: peak time {:.6f}, peak force {:.6f}, LZB duration {:.6f}",
-                                              p_t, p_f, p_lzb)};
+          checks.summary(claim) +
+              fmt::format("\n  exponents: peak time {:.6f}, peak force {:.6f}; LZB (tabulated, not checked): duration "
+                          "exponent {:.6f}, max |Δ(v/V)| {:.3g}, step counts {}",
+                          p_t, p_f, p_lzb, dv_lzb, steps_equal ? "equal" : "differ")};
 }
 
 }  // namespace

@@ -17,14 +17,17 @@
 //            "window" within "expected_order" ± "tolerance"; momentum change
 //            ≤ "momentum_tolerance" · |p| at every ΔP; the kinetic-energy error
 //            has the sign "kinetic_sign" at every ΔP and its order in the
-//            window within expected ± tolerance. Fields: "dP" (list),
-//            "profile_dP" (list, figure).
+//            window within expected ± tolerance (least squares, or the
+//            upper envelope with "kinetic_fit", which needs at least 5 ΔP in
+//            each of its bins: refused at load otherwise). Fields: "dP_grid"
+//            {max, min, per_decade}, "window", "rivals", "profile_dP" (figure).
 //   "scale"  (lzb-scale) — CVODE runs at the speeds "V": v/V after the
 //            impact independent of V (to "velocity_tolerance"), the time and
 //            value of the peak force at contact "contact" fitted against V
 //            (exponents "time_exponent", "force_exponent" ± "exponent_tolerance");
-//            LZB with ΔP = "lzb_dP_per_V" · V gives the same v/V and step count
-//            for every V. Optional "gamma": Kuwabara–Kono damping added to the
+//            LZB with ΔP = "lzb_dP_per_V" · V is tabulated, not checked (the
+//            scaled runs are the same arithmetic for any rate-independent
+//            law). Optional "gamma": Kuwabara–Kono damping added to the CVODE
 //            chain (a rate-dependent law breaks the scaling: negative test).
 // Optional "distribution": "paper" (default) or "rule-11-exponents-swapped",
 // a perturbed method for the negative tests (LzbOptions).

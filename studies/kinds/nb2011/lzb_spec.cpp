@@ -2,6 +2,8 @@
 // and the work they ask for, held to studies/support/grid_budget.hpp's limits.
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -55,6 +57,33 @@ void read_steps(FieldReader& r, LzbSpec& s) {
                         kMaxFinestSteps));
     return row;
   });
+}
+
+// An upper-envelope fit keeps one point per bin of 1/bins decade: a bin of
+// two or three samples keeps whichever happens to fall at its edge, not the
+// bound of the oscillation, so each bin needs at least this many.
+constexpr int kMinSamplesPerEnvelopeBin = 5;
+
+// The fewest grid points (ΔP = max · 10^{−k/per_decade} down to min) inside
+// the window that one envelope bin holds, binned as fit_order's upper envelope
+// does (bins of 1/bins decade anchored at the window's top, a point on an edge
+// in the coarser bin).
+int fewest_per_envelope_bin(const LzbSpec& s, int bins) {
+  const double lo = s.window.at(0) * (1 - 1e-9), hi = s.window.at(1) * (1 + 1e-9);
+  std::vector<int> count;
+  for (long k = 0;; ++k) {
+    const double d = s.grid_max * std::pow(10.0, -double(k) / s.per_decade);
+    if (d < s.grid_min * (1 - 1e-9)) break;
+    if (d < lo || d > hi) continue;
+    const double x = std::max(0.0, std::log10(s.window.at(1)) - std::log10(d)) * bins;
+    const auto bin = static_cast<std::size_t>(std::max(0L, static_cast<long>(std::ceil(x - 1e-9)) - 1));
+    if (bin >= count.size()) count.resize(bin + 1, 0);
+    ++count[bin];
+  }
+  int fewest = std::numeric_limits<int>::max();
+  for (const int c : count)
+    if (c > 0) fewest = std::min(fewest, c);
+  return count.empty() ? 0 : fewest;
 }
 
 void read_order(FieldReader& r, LzbSpec& s) {
@@ -149,6 +178,19 @@ void check_work(FieldReader& r, const LzbSpec& s) {
   }
 }
 
+// The upper envelope's bins hold enough samples (after check_work, which
+// bounds the grid this walks).
+void check_envelope(FieldReader& r, const LzbSpec& s) {
+  if (s.window.size() != 2 || s.kinetic_fit != FitKind::upper_envelope) return;
+  const int bins = FitOptions{}.envelope_bins_per_decade;
+  const int fewest = fewest_per_envelope_bin(s, bins);
+  r.check(fewest >= kMinSamplesPerEnvelopeBin, "dP_grid",
+          fmt::format("gives {} ΔP in the emptiest bin of the kinetic-energy upper envelope ({} per decade, {} bins "
+                      "per decade in the window [{:g}, {:g}]); the envelope needs at least {} per bin (per_decade ≥ {})",
+                      fewest, s.per_decade, bins, s.window.at(0), s.window.at(1), kMinSamplesPerEnvelopeBin,
+                      kMinSamplesPerEnvelopeBin * bins));
+}
+
 }  // namespace
 
 LzbSpec parse_lzb_spec(FieldReader& r) {
@@ -178,6 +220,7 @@ LzbSpec parse_lzb_spec(FieldReader& r) {
     } catch (const std::exception& e) {  // the scenario's own ranges
       r.problem("scenario", e.what());
     }
+  if (r.ok() && s.check == "order") check_envelope(r, s);
   return s;
 }
 

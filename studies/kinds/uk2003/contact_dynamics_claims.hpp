@@ -20,7 +20,8 @@
 // the predictions, default (4√e − 5)/2), "settle" (time after which the
 // chain must have stopped leaving the linear regime), "fit_skip_tau",
 // "fit_span_tau" (the fit window after the last non-linear event, in
-// predicted τ), "tolerance" (relative, on ω and τ), "slope_tolerance".
+// predicted τ), "tolerance" (relative, on ω and τ), "slope_tolerance";
+// "sound" and "equivalent-chain" also "rival_q" (default 1) and "rival_note".
 //
 // Only the fields of the record's check are accepted: "stiffness_factor"
 // (default 1) belongs to "equivalent-chain"; "passive_gap" (default g_pos),
@@ -50,6 +51,10 @@ struct ContactDynamicsSpec {
     std::vector<int> n_i, checked;
     int seeds = 1;
     double settle = 250, skip_tau = 1, span_tau = 4, tol = 0.05, slope_tol = 0.05;
+    // The rival of ω and τ: the prediction with this q ("rival_q", default
+    // 1: κ and γ without q, the iteration taken as exact). The tolerance is
+    // below half the relative distance to it at every checked N_I (at load).
+    double rival_q = 1;
     // The steps of an E1 run at N_I = ni: settle, then the fit window (a
     // whole number, as a double: held to the limits at load before any
     // conversion).

@@ -63,6 +63,22 @@ void check_runs(FieldReader& r, const ContactDynamicsSpec& s) {
            (double(s.raw_gap.rest_steps) + s.raw_gap.hold_steps) * c.n_i.front() * c.disks, kMaxDiskUpdates);
 }
 
+// The half-gap rule on ω and τ: at every checked N_I the tolerance is below
+// half the relative distance from the prediction to the rival's.
+void check_rival(FieldReader& r, const ContactDynamicsSpec::Chain& c) {
+  const double k1 = std::numbers::pi / (2.0 * c.disks);
+  for (const int ni : c.checked) {
+    const auto p = cd::predict_sound(c.q, ni, k1, 1, 1), rv = cd::predict_sound(c.rival_q, ni, k1, 1, 1);
+    const double dw = std::abs(rv.omega / p.omega - 1), dt = std::abs(rv.tau / p.tau - 1);
+    r.check(c.tol < std::min(dw, dt) / 2, "tolerance",
+            fmt::format("{:g} is not below half the distance to the rival q = {:g} at N_I = {} (ω {:+.2f}%, τ "
+                        "{:+.2f}%: half is {:.2f}%)",
+                        c.tol, c.rival_q, ni, 100 * (rv.omega / p.omega - 1), 100 * (rv.tau / p.tau - 1),
+                        50 * std::min(dw, dt)));
+    if (!r.ok()) return;
+  }
+}
+
 }  // namespace
 
 ContactDynamicsSpec parse_contact_dynamics_spec(FieldReader& r) {
@@ -100,6 +116,11 @@ ContactDynamicsSpec parse_contact_dynamics_spec(FieldReader& r) {
   c.tol = r.opt<double>("tolerance", c.tol, positive());
   c.slope_tol = r.opt<double>("slope_tolerance", c.slope_tol, positive());
   if (s.check == "equivalent-chain") s.stiffness_factor = r.opt<double>("stiffness_factor", 1.0, positive());
+  if (s.check == "sound" || s.check == "equivalent-chain") {
+    c.rival_q = r.opt<double>("rival_q", 1.0, positive());
+    r.opt<std::string>("rival_note", "");  // prose for the report
+    if (r.ok()) check_rival(r, c);
+  }
   if (s.check == "raw-gap") {
     auto& g = s.raw_gap;
     g.passive = read_gap(r, "passive_gap", "g_pos");

@@ -7,15 +7,18 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include <boost/math/distributions/students_t.hpp>
 #include <fmt/format.h>
 
 #include "studies/core/catalogue_rules.hpp"
 #include "models/scenarios.hpp"
 #include "studies/core/step_grid_field.hpp"
+#include "studies/core/verdict.hpp"
 #include "studies/kinds/thesis/mollified_order/mollified_order_detail.hpp"
 #include "studies/support/catalogue_fields.hpp"
 
@@ -45,6 +48,38 @@ PowerLaw power_law(const std::vector<Curve>& curves, const std::vector<double>& 
   law.fit = fit_order(law.eps, law.h, std::vector<bool>(law.eps.size(), true), lo);
   law.prefactor = law.fit.ok ? std::pow(10.0, law.fit.intercept) : 0;
   return law;
+}
+
+// The rival of the prefactor: the rule of thumb h = 2ε/v over the thesis's
+// law C ε^a at the geometric mean of the widths.
+double rule_of_thumb_ratio(const MollifiedOrderSpec& s) {
+  double lg = 0;
+  for (double e : s.eps) lg += std::log(e) / double(s.eps.size());
+  const double eg = std::exp(lg);
+  return 2 * eg / s.v / (s.paper_c * std::pow(eg, s.paper_a));
+}
+
+// The prefactor at the thesis's exponent: exp of the mean of ln h_ε − a ln ε
+// over the widths with an h_ε, with its 95% Student-t CI.
+struct FixedExponentPrefactor {
+  bool ok = false;
+  double c = 0, lo = 0, hi = 0;
+  int widths = 0;
+};
+FixedExponentPrefactor prefactor_at(const PowerLaw& law, double a) {
+  FixedExponentPrefactor p;
+  const std::size_t n = law.eps.size();
+  p.widths = static_cast<int>(n);
+  if (n < 3) return p;
+  double mean = 0, ss = 0;
+  for (std::size_t i = 0; i < n; ++i) mean += (std::log(law.h[i]) - a * std::log(law.eps[i])) / double(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double d = std::log(law.h[i]) - a * std::log(law.eps[i]) - mean;
+    ss += d * d;
+  }
+  const double t = boost::math::quantile(boost::math::complement(boost::math::students_t(double(n) - 1), 0.025));
+  const double half = t * std::sqrt(ss / double(n - 1) / double(n));
+  return {true, std::exp(mean), std::exp(mean - half), std::exp(mean + half), p.widths};
 }
 
 }  // namespace
@@ -108,6 +143,11 @@ MollifiedOrderSpec parse_mollified_order_spec(FieldReader& r) {
     s.paper_a = p.req<double>("paper_exponent");
     s.paper_c = p.req<double>("paper_prefactor", positive());
     s.rival_a = p.req<double>("rival_exponent");
+    // Optional (0: the prefactor is tabulated, not checked), so that the test
+    // catalogues' copies of the kind need not carry it.
+    s.prefactor_tol =
+        p.opt<double>("prefactor_tolerance", 0.0, Range{1, std::numeric_limits<double>::infinity(), true, false});
+    s.prefactor_tolerance_source = source_of(p.json(), "prefactor_tolerance");
     s.readings = p.list(
         "readings",
         [&](FieldReader& q) {
@@ -119,6 +159,20 @@ MollifiedOrderSpec parse_mollified_order_spec(FieldReader& r) {
         false);
     return 0;
   });
+  for (const auto& p : s.params)  // the last assignment wins, as in the scenario
+    if (p.rfind("v=", 0) == 0) try {
+        s.v = std::stod(p.substr(2));
+      } catch (const std::exception&) {
+        r.problem("params", "'" + p + "' is not a number");
+      }
+  r.check(s.v > 0, "params", "the approach speed v must be positive");
+  if (r.ok() && s.prefactor_tol > 0) {
+    const double rival = rule_of_thumb_ratio(s);
+    r.check(std::log10(s.prefactor_tol) < std::abs(std::log10(rival)) / 2, "power_law",
+            fmt::format("prefactor_tolerance {:g} is not below half the distance (a factor {:.3g}) to the rival 2ε/v, "
+                        "{:.3g} times the thesis's law at the widths' geometric mean",
+                        s.prefactor_tol, std::sqrt(rival), rival));
+  }
   r.object("sqrt_figure", [&](FieldReader& f) {
     s.sqrt_eps = f.req<double>("eps", positive());
     s.sqrt_x_max = f.req<double>("x_max", positive());
@@ -275,6 +329,37 @@ ClaimResult run_mollified_order_claim(const Claim& claim, const MollifiedOrderSp
               {"rival", rival_a},
               {"tolerance_source", "a-priori"},
               {"pass", law.ok && law.ci_lo > rival_a}});
+  // The prefactor, at the thesis's exponent (see mollified_order_claims.hpp):
+  // log10 of ours over the thesis's within ± log10(tolerance factor), the
+  // rival 2ε/v at the widths' geometric mean.
+  if (st.prefactor_tol > 0) {
+    const FixedExponentPrefactor pf = prefactor_at(main_law, paper_a);
+    const double tl = std::log10(st.prefactor_tol), rival = rule_of_thumb_ratio(st);
+    const OrderVerdict pv =
+        !pf.ok ? OrderVerdict{Verdict::inconclusive, fmt::format("h_ε found for {} widths (fewer than 3)", pf.widths)}
+               : interval_verdict(std::log10(pf.lo / paper_c), std::log10(pf.hi / paper_c), 0, tl,
+                                  {std::log10(rival)});
+    checks.add({{"label", fmt::format("prefactor of h_ε = C ε^{:g} (the thesis's exponent) against the thesis's {:g}: "
+                                      "whole 95% CI within a factor {:g}",
+                                      paper_a, paper_c, st.prefactor_tol)},
+                {"paper", paper_c},
+                {"observed", pf.ok ? fmt::format("C = {:.3g}, 95% CI [{:.3g}, {:.3g}] over {} widths ({:.2f} × the "
+                                                 "thesis's); with our own exponent {:.3f}: {:.3g} (not comparable: "
+                                                 "the value at ε = 1 m)",
+                                                 pf.c, pf.lo, pf.hi, pf.widths, pf.c / paper_c, law.order, law_c)
+                                   : "no fit"},
+                {"tolerance", fmt::format("whole 95% CI in [{:.3g}, {:.3g}] (× or ÷ {:g})", paper_c / st.prefactor_tol,
+                                          paper_c * st.prefactor_tol, st.prefactor_tol)},
+                {"ci95", {pf.lo, pf.hi}},
+                {"rival", sig(paper_c * rival, 4)},
+                {"rival_note", fmt::format("the rule of thumb h = 2ε/v at the widths' geometric mean, {:.3g} × the "
+                                           "thesis's law",
+                                           rival)},
+                {"tolerance_source", st.prefactor_tolerance_source},
+                {"verdict", to_string(pv.verdict)},
+                {"reason", pv.reason},
+                {"pass", pv.verdict == Verdict::pass}});
+  }
   json reading_rows = json::array();
   std::vector<HEpsilonOptions> readings{ho};
   readings.insert(readings.end(), st.readings.begin(), st.readings.end());

@@ -23,7 +23,13 @@
 // points; plain KK on its window is 3/2 ± tolerance and not 2; h_ε increases
 // strictly with ε; the whole 95 % CI of the exponent a of h_ε ∝ ε^a (least
 // squares in log–log) lies above the rival exponent (1: a linear rule of
-// thumb). The exponent under other readings of the h_ε definition is tabulated.
+// thumb); the prefactor C of h_ε = C ε^a taken at the thesis's exponent
+// (mean of ln h_ε − a ln ε over the widths, 95% Student-t CI) within a
+// factor "prefactor_tolerance" of the thesis's, its rival the rule of thumb
+// 2ε/v at the widths' geometric mean (a prefactor fitted with our own a is
+// not comparable: it is the value at ε = 1 m, six decades beyond the data,
+// and moves by a factor ε^Δa with a). The exponent under other readings of
+// the h_ε definition is tabulated.
 //
 // Catalogue fields (besides id, title, source, figure_group, notes):
 //   "scheme", "scenario", "params"   the study (the law and eps are added here),
@@ -33,7 +39,7 @@
 //   "order_check": {window_c, window_reason, expected_order, tolerance, max_ci_width, min_points,
 //                   unchecked_eps (optional, with unchecked_reason)},
 //   "kk_check": {window: [lo, hi], expected_order, tolerance, max_ci_width, not_order},
-//   "power_law": {paper_exponent, paper_prefactor, rival_exponent,
+//   "power_law": {paper_exponent, paper_prefactor, rival_exponent, prefactor_tolerance,
 //                 readings: [{band, half_width_decades}] (tabulated, not checked)},
 //   "sqrt_figure": {eps, x_max, samples}.
 #include <cmath>
@@ -91,6 +97,9 @@ struct MollifiedOrderSpec {
   std::vector<double> kk_window;  // "kk_check"
   double kk_expected = 0, kk_tol = 0, kk_max_ci = 0, kk_not_order = 0;
   double paper_a = 0, paper_c = 0, rival_a = 0;   // "power_law"
+  double prefactor_tol = 0;                       // factor on the prefactor at the thesis's exponent
+  nlohmann::json prefactor_tolerance_source;
+  double v = 1;                                   // approach speed (the scenario's "v")
   std::vector<HEpsilonOptions> readings;          // other h_ε definitions, tabulated
   std::vector<double> rivals, kk_rivals;          // the orders each order check rules out
   double sqrt_eps = 0, sqrt_x_max = 0;            // "sqrt_figure"
