@@ -59,11 +59,8 @@ void read_steps(FieldReader& r, LzbSpec& s) {
   });
 }
 
-// An upper-envelope fit keeps one point per bin of 1/bins decade: a bin of
-// two or three samples keeps whichever happens to fall at its edge, not the
-// bound of the oscillation, so each bin needs at least this many.
-constexpr int kMinSamplesPerEnvelopeBin = 5;
-
+// The envelope's sampling rule (kMinSamplesPerEnvelopeBin, catalogue_rules.hpp),
+// counted on the ΔP grid inside the window, where it is not uniform in log ΔP.
 // The fewest grid points (ΔP = max · 10^{−k/per_decade} down to min) inside
 // the window that one envelope bin holds, binned as fit_order's upper envelope
 // does (bins of 1/bins decade anchored at the window's top, a point on an edge
@@ -182,7 +179,7 @@ void check_work(FieldReader& r, const LzbSpec& s) {
 // bounds the grid this walks).
 void check_envelope(FieldReader& r, const LzbSpec& s) {
   if (s.window.size() != 2 || s.kinetic_fit != FitKind::upper_envelope) return;
-  const int bins = FitOptions{}.envelope_bins_per_decade;
+  const int bins = kEnvelopeBinsPerDecade;
   const int fewest = fewest_per_envelope_bin(s, bins);
   r.check(fewest >= kMinSamplesPerEnvelopeBin, "dP_grid",
           fmt::format("gives {} ΔP in the emptiest bin of the kinetic-energy upper envelope ({} per decade, {} bins "
