@@ -61,7 +61,8 @@ granconv_expect_claim_failure(negative.dissipation-1.02-fails-jvb-fig11-h0.25-co
   jvb-fig11-h0.25-coarse --dissipation-scale 1.02 --claims ${negative_data}/sweep-negative-claims.json)
 granconv_expect_claim_failure(negative.beta-1-fails-jvb-fig11-h0.25-coarse
   jvb-fig11-h0.25-coarse --param beta=1 --claims ${negative_data}/sweep-negative-claims.json)
-# --- cradle (JVB figs. 4, 5): μ ≠ θ, and θ 2 % off (41), read from the scheme as run.
+# --- cradle (JVB figs. 4, 5): μ ≠ θ (the in-phase motion decays), and θ 2 % off (41)
+# (fig. 5's sup-norm errors leave the printed digits).
 granconv_expect_claim_failure(negative.mu-0.7-fails-jvb-fig4 jvb-fig4 --mu 0.7)
 granconv_expect_claim_failure(negative.dissipation-1.02-fails-jvb-fig5 jvb-fig5 --dissipation-scale 1.02)
 # --- restitution (JVB eq. (9)): the linear contact law (β = 1) in place of Hertz's 3/2.
