@@ -55,6 +55,8 @@ granconv_expect_claim_failure(negative.dissipation-1.02-fails-jvb-table1 jvb-tab
 # perturbation on the chains of figs. 6–11: μ weights the local springs K,
 # and they have none; see tests/mutations.txt.)
 granconv_expect_claim_failure(negative.dissipation-1.02-fails-jvb-fig7 jvb-fig7 --dissipation-scale 1.02)
+# fig. 8: the IRK run's peak check, whose rival is a C11 2 % off (θ's run cannot see it).
+granconv_expect_claim_failure(negative.dissipation-1.02-fails-jvb-fig8 jvb-fig8 --dissipation-scale 1.02)
 # --- sweep (JVB fig. 11, cheap copy): the same perturbation moves where each scheme is largest;
 # a linear contact law (β = 1) in place of Hertz's 3/2 too.
 granconv_expect_claim_failure(negative.dissipation-1.02-fails-jvb-fig11-h0.25-coarse
