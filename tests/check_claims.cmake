@@ -55,3 +55,6 @@ granconv_expect_bad_catalogue(heavy-without-cost heavy
 granconv_expect_bad_catalogue(cost-without-heavy heavy
   "claim 'cost-without-heavy': field 'estimated_cost' applies to heavy claims only")
 granconv_expect_bad_catalogue(heavy-not-a-boolean heavy "claim 'heavy-not-a-boolean': field 'heavy' must be true or false, not the string")
+# A history run's tolerance must be below half of what its named rival shows.
+granconv_expect_bad_catalogue(history-rival-half-gap history-rival-half-gap
+  "claim 'jvb-fig8': field 'runs\\[1\\].rivals.peak_relative' is 0.0126: the tolerance 0.03 is not below half of it")

@@ -176,6 +176,26 @@ HistorySpec parse_history_spec(FieldReader& r) {
     run.peak_time_tolerance_steps = e.req<double>("peak_time_tolerance_steps", positive());
     run.max_velocity_error = e.maybe<double>("max_velocity_error", positive());
     run.paper_statement = e.opt<std::string>("paper_statement", "close to the reference");
+    run.tolerance_source = e.json().value("tolerance_source", nlohmann::json());
+    e.opt_object("rivals", [&run](FieldReader& f) {
+      run.rival_note = f.req<std::string>("note");
+      run.rival_peak_relative = f.maybe<double>("peak_relative", positive());
+      run.rival_peak_time_steps = f.maybe<double>("peak_time_steps", positive());
+      run.rival_max_velocity_error = f.maybe<double>("velocity_error", positive());
+      // The half-gap rule of the catalogue (studies/core/catalogue_rules.hpp)
+      // for a quantity whose expected value is 0.
+      auto half_gap = [&f](const char* key, double tolerance, const std::optional<double>& rival) {
+        if (rival)
+          f.check(tolerance < *rival / 2, key,
+                  fmt::format("is {:g}: the tolerance {:g} is not below half of it", *rival, tolerance));
+      };
+      half_gap("peak_relative", run.peak_relative_tolerance, run.rival_peak_relative);
+      half_gap("peak_time_steps", run.peak_time_tolerance_steps, run.rival_peak_time_steps);
+      if (run.rival_max_velocity_error)
+        f.check(run.max_velocity_error.has_value(), "velocity_error", "names a rival for an unchecked quantity");
+      half_gap("velocity_error", run.max_velocity_error.value_or(0), run.rival_max_velocity_error);
+      return 0;
+    });
     return run;
   });
   s.beads = r.req<std::vector<int>>("beads", at_least(1));
@@ -235,18 +255,30 @@ ClaimResult run_history_claim(const Claim& claim, const HistorySpec& spec, const
                         {"color", color}});
     }
     const bool ok_peak = worst_peak <= peak_rel, ok_dt = worst_dt <= peak_dt + 1e-12;
-    checks.push_back(check_entry(runs[r].label + ": peak velocity at the named beads",
-                           j.paper_statement, worst_peak,
-                           fmt::format("≤ {:g}% relative", 100 * peak_rel), ok_peak));
-    checks.push_back(check_entry(runs[r].label + ": time of the peak at the named beads",
-                           j.paper_statement, worst_dt,
-                           fmt::format("≤ {:g} steps", peak_dt / c.h), ok_dt));
+    // The check with its rival (in the check's unit) and the source of its tolerance.
+    auto with = [&j](nlohmann::json ch, const char* key, const std::optional<double>& rival) {
+      if (rival) {
+        ch["rival"] = *rival;
+        ch["rival_note"] = j.rival_note;
+      }
+      if (j.tolerance_source.is_object() && j.tolerance_source.contains(key))
+        ch["tolerance_source"] = j.tolerance_source.at(key);
+      return ch;
+    };
+    checks.push_back(with(check_entry(runs[r].label + ": peak velocity at the named beads", j.paper_statement,
+                                      worst_peak, fmt::format("≤ {:g}% relative", 100 * peak_rel), ok_peak),
+                          "peak_relative_tolerance", j.rival_peak_relative));
+    checks.push_back(with(check_entry(runs[r].label + ": time of the peak at the named beads (in steps)",
+                                      j.paper_statement, worst_dt / c.h,
+                                      fmt::format("≤ {:g} steps", peak_dt / c.h), ok_dt),
+                          "peak_time_tolerance_steps", j.rival_peak_time_steps));
     // Checked only where the catalogue states a bound; otherwise information
     // (a table row), never a check that passes by construction.
     if (j.max_velocity_error) {
       const double bound = *j.max_velocity_error;
-      checks.push_back(check_entry(runs[r].label + ": max velocity error at the named beads", bound, max_ev,
-                             fmt::format("≤ {:g}", bound), max_ev <= bound));
+      checks.push_back(with(check_entry(runs[r].label + ": max velocity error at the named beads", bound, max_ev,
+                                        fmt::format("≤ {:g}", bound), max_ev <= bound),
+                            "max_velocity_error", j.rival_max_velocity_error));
       pass = pass && max_ev <= bound;
     }
     info_rows.push_back({runs[r].label, worst_peak, worst_dt, max_ev});

@@ -8,8 +8,11 @@
 // claim "relative_tolerance", "paper_reference_sup": [x, v] with
 // "reference_sup_relative_tolerance"; history runs add
 // "peak_relative_tolerance", "peak_time_tolerance_steps", optional
-// "max_velocity_error" and "paper_statement", and the claim "beads"
-// (1-based) and "caption".
+// "max_velocity_error" and "paper_statement", optional "rivals": {"note",
+// "peak_relative", "peak_time_steps", "velocity_error"} (what a rival
+// scheme, e.g. a mis-tuned C11, shows for each quantity: each tolerance must
+// be below half of it, checked on load), and the claim "beads" (1-based) and
+// "caption".
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +45,10 @@ struct HistorySpec {
     double peak_relative_tolerance = 0, peak_time_tolerance_steps = 0;
     std::optional<double> max_velocity_error;  // checked only where the catalogue states it
     std::string paper_statement;
+    // The value a named rival shows for each checked quantity (expected 0).
+    std::optional<double> rival_peak_relative, rival_peak_time_steps, rival_max_velocity_error;
+    std::string rival_note;
+    nlohmann::json tolerance_source;
   };
   std::vector<Run> runs;
   std::vector<int> beads;  // 1-based, as in the paper

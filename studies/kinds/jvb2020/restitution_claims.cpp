@@ -52,6 +52,8 @@ RestitutionSpec parse_restitution_spec(FieldReader& r) {
     fit.window = f.interval("window", true, positive()).value_or(std::vector<double>{0, 0});
     fit.paper = f.req<double>("paper", positive());
     fit.tolerance = f.req<double>("tolerance", positive());
+    fit.rival = f.req<std::vector<double>>("rival");
+    fit.rival_note = f.req<std::string>("rival_note");
     fit.tolerance_source = source_of(f.json(), "tolerance");
     return fit;
   });
@@ -80,31 +82,44 @@ ClaimResult run_restitution_claim(const Claim& claim, const RestitutionSpec& spe
     return *std::find_if(cs.begin(), cs.end(), [&](const Collision& c) { return c.gamma == g; });
   };
 
-  // γ̃ = c (1 − e) through the origin on the small-γ̃ window.
-  double sxy = 0, sxx = 0;
-  int points = 0;
-  double ratio_smallest = 0;
+  // Law (9) is the limit γ̃/(1 − e) → c as γ̃ → 0. The ratio is linear in γ̃
+  // at small damping (1 − e = γ̃/c + O(γ̃²)), so c is the intercept of the
+  // least-squares line r = c + b γ̃ through the window's samples. A line
+  // through the origin of γ̃ against 1 − e would fold b's slope into c.
+  std::vector<double> gw, rw;
   for (const auto& c : cs) {
     if (c.gamma < window.at(0) * (1 - 1e-12) || c.gamma > window.at(1) * (1 + 1e-12)) continue;
-    const double d = 1 - c.e;
-    sxy += c.gamma * d;
-    sxx += d * d;
-    if (points++ == 0) ratio_smallest = c.gamma / d;
+    gw.push_back(c.gamma);
+    rw.push_back(c.gamma / (1 - c.e));
   }
-  if (points < 2) throw std::invalid_argument("claim '" + claim.id + "': fewer than two samples in the fit window");
-  const double slope = sxy / sxx;
+  const int points = static_cast<int>(gw.size());
+  if (points < 3) throw std::invalid_argument("claim '" + claim.id + "': fewer than three samples in the fit window");
+  const double ratio_smallest = rw.front();
+  double gm = 0, rm = 0;
+  for (int i = 0; i < points; ++i) gm += gw[i] / points, rm += rw[i] / points;
+  double sgg = 0, sgr = 0;
+  for (int i = 0; i < points; ++i) sgg += (gw[i] - gm) * (gw[i] - gm), sgr += (gw[i] - gm) * (rw[i] - rm);
+  const double slope_b = sgr / sgg, intercept = rm - slope_b * gm;
   double resid = 0, ssr = 0;
-  for (const auto& c : cs)
-    if (c.gamma >= window.at(0) * (1 - 1e-12) && c.gamma <= window.at(1) * (1 + 1e-12)) {
-      resid = std::max(resid, std::abs(c.gamma - slope * (1 - c.e)) / c.gamma);
-      ssr += (c.gamma - slope * (1 - c.e)) * (c.gamma - slope * (1 - c.e));
-    }
-  // The slope's 95% CI (Student t, n − 1 degrees of freedom: one parameter):
-  // the reference is exact to ~1e-12, so the CI measures how far (9)'s linear
-  // law bends over the window, which is what a ± on its coefficient is about.
-  const double se = std::sqrt(ssr / (points - 1) / sxx);
-  const double t95 = boost::math::quantile(boost::math::complement(boost::math::students_t(points - 1.0), 0.025));
-  const double ci_lo = slope - t95 * se, ci_hi = slope + t95 * se;
+  for (int i = 0; i < points; ++i) {
+    const double d = rw[i] - (intercept + slope_b * gw[i]);
+    resid = std::max(resid, std::abs(d) / rw[i]);
+    ssr += d * d;
+  }
+  // The intercept's 95% CI (Student t, n − 2 degrees of freedom): the
+  // reference is exact to ~1e-12, so the CI measures how far the ratio bends
+  // from a line over the window.
+  const double se = std::sqrt(ssr / (points - 2) * (1.0 / points + gm * gm / sgg));
+  const double t95 = boost::math::quantile(boost::math::complement(boost::math::students_t(points - 2.0), 0.025));
+  const double ci_lo = intercept - t95 * se, ci_hi = intercept + t95 * se;
+  // The old reading, a line through the origin of γ̃ against 1 − e, for the record.
+  double sxy = 0, sxx = 0;
+  for (int i = 0; i < points; ++i) {
+    const double d = gw[i] / rw[i];
+    sxy += gw[i] * d;
+    sxx += d * d;
+  }
+  const double origin_slope = sxy / sxx;
   // The equivalence rule of studies/core/verdict.hpp, with its data rule: at least
   // min_fit_points samples over min_fit_decades of γ̃.
   const double decades = std::log10(window.at(1) / window.at(0));
@@ -112,17 +127,19 @@ ClaimResult run_restitution_claim(const Claim& claim, const RestitutionSpec& spe
                        ? OrderVerdict{Verdict::inconclusive,
                                       fmt::format("{} samples over {:.2f} decades of γ̃ (at least {} over {:g} needed)",
                                                   points, decades, min_fit_points, min_fit_decades)}
-                       : interval_verdict(ci_lo, ci_hi, paper, tol, {});
+                       : interval_verdict(ci_lo, ci_hi, paper, tol, fit.rival);
   const bool pass = v.verdict == Verdict::pass;
 
   json checks = json::array();
-  checks.push_back({{"label", fmt::format("slope of γ̃ against 1 − e, least squares through the origin, γ̃ ∈ [{:g}, {:g}] "
-                                          "({} samples)",
+  checks.push_back({{"label", fmt::format("limit of γ̃/(1 − e) as γ̃ → 0: intercept of its least-squares line in γ̃, "
+                                          "γ̃ ∈ [{:g}, {:g}] ({} samples)",
                                           window.at(0), window.at(1), points)},
                     {"paper", paper},
-                    {"observed", fmt::format("{:.5f}, 95% CI [{:.5f}, {:.5f}]", slope, ci_lo, ci_hi)},
+                    {"observed", fmt::format("{:.6f}, 95% CI [{:.6f}, {:.6f}]", intercept, ci_lo, ci_hi)},
                     {"tolerance", fmt::format("whole 95% CI in {} ± {}", paper, tol)},
                     {"ci95", {ci_lo, ci_hi}},
+                    {"rival", fit.rival},
+                    {"rival_note", fit.rival_note},
                     {"tolerance_source", fit.tolerance_source},
                     {"verdict", to_string(v.verdict)},
                     {"reason", v.reason},
@@ -168,7 +185,9 @@ ClaimResult run_restitution_claim(const Claim& claim, const RestitutionSpec& spe
   if (!mx.empty())
     series.push_back({{"title", "glass, steel, cork/lead (γ̃ = 0.01, 0.06, 0.17)"}, {"x", mx}, {"y", my},
                       {"style", "points"}, {"color", "#2ca02c"}});
-  std::vector<double> fx{gx.front(), gx.back()}, fy{sig(slope, 6), sig(slope, 6)}, py{paper, paper};
+  std::vector<double> fx{gx.front(), window.at(1)}, fy{sig(intercept + slope_b * gx.front(), 6),
+                                                         sig(intercept + slope_b * window.at(1), 6)},
+      px{gx.front(), gx.back()}, py{paper, paper};
   json figures = {
       {{"name", claim.id + "-restitution"},
        {"type", "lines"},
@@ -183,16 +202,16 @@ ClaimResult run_restitution_claim(const Claim& claim, const RestitutionSpec& spe
       {{"name", claim.id + "-ratio"},
        {"type", "lines"},
        {"title", "γ̃ / (1 − e) against γ̃: the coefficient of (9) as γ̃ → 0"},
-       {"caption", fmt::format("Pointwise ratio γ̃/(1 − e); the fitted slope on γ̃ ∈ [{:g}, {:g}] is {:.5f}, the "
-                               "paper's coefficient {}. Not a figure of the paper.",
-                               window.at(0), window.at(1), slope, paper)},
+       {"caption", fmt::format("Pointwise ratio γ̃/(1 − e); its least-squares line on γ̃ ∈ [{:g}, {:g}] has intercept "
+                               "{:.6f} (the limit γ̃ → 0), the paper's coefficient {}. Not a figure of the paper.",
+                               window.at(0), window.at(1), intercept, paper)},
        {"xlabel", "γ̃"},
        {"ylabel", "γ̃ / (1 − e)"},
        {"logx", true},
        {"series",
         {{{"title", "γ̃/(1 − e), reference"}, {"x", gx}, {"y", ratio}, {"style", "linespoints"}, {"color", "#1f77b4"}},
-         {{"title", fmt::format("paper: {}", paper)}, {"x", fx}, {"y", py}, {"style", "dashes"}, {"color", "#d62728"}},
-         {{"title", fmt::format("fitted slope {:.5f}", slope)},
+         {{"title", fmt::format("paper: {}", paper)}, {"x", px}, {"y", py}, {"style", "dashes"}, {"color", "#d62728"}},
+         {{"title", fmt::format("fitted line, intercept {:.6f}", intercept)},
           {"x", fx},
           {"y", fy},
           {"style", "lines"},
@@ -210,17 +229,18 @@ ClaimResult run_restitution_claim(const Claim& claim, const RestitutionSpec& spe
   record["tables"] = tables;
   record["figures"] = figures;
   record["scenario"] = "binary-kk";
-  record["fit"] = {{"window", window}, {"points", points}, {"slope", slope}, {"ci95", {ci_lo, ci_hi}},
-                   {"max_relative_residual", resid},
-                   {"ratio_at_smallest_gamma", ratio_smallest}};
+  record["fit"] = {{"window", window}, {"points", points}, {"intercept", intercept}, {"slope_in_gamma", slope_b},
+                   {"ci95", {ci_lo, ci_hi}}, {"max_relative_residual", resid},
+                   {"ratio_at_smallest_gamma", ratio_smallest}, {"slope_through_origin", origin_slope}};
   record["reference"] = {{"rtol", opt.reference.rtol}, {"atol", opt.reference.atol}, {"runs", cs.size()},
                          {"max_error_estimate", max_err}, {"max_steps", max_steps}, {"events_per_run", 1}};
   record["seconds"] = seconds;
 
-  std::string s = fmt::format("{} {}\n  γ̃ ≈ c (1 − e) on γ̃ ∈ [{:g}, {:g}] ({} samples): c = {:.5f}, 95% CI [{:.5f}, "
-                              "{:.5f}] (paper {} ± {}); γ̃/(1 − e) at γ̃ = {:g}: {:.5f}",
-                              shout(v.verdict), claim.id, window.at(0), window.at(1), points, slope, ci_lo, ci_hi, paper,
-                              tol, window.at(0), ratio_smallest);
+  std::string s = fmt::format("{} {}\n  γ̃/(1 − e) = c + b γ̃ on γ̃ ∈ [{:g}, {:g}] ({} samples): c = {:.6f}, 95% CI "
+                              "[{:.6f}, {:.6f}] (paper {} ± {}), b = {:.4f}; γ̃/(1 − e) at γ̃ = {:g}: {:.6f}; line "
+                              "through the origin (old reading): {:.5f}",
+                              shout(v.verdict), claim.id, window.at(0), window.at(1), points, intercept, ci_lo, ci_hi,
+                              paper, tol, slope_b, window.at(0), ratio_smallest, origin_slope);
   for (const auto& mt : materials)
     s += fmt::format("\n  {}: γ̃ = {}, e = {:.5f} (law (9): {:.5f}), τ_c = {:.4f}", mt.name, mt.gamma, at(mt.gamma).e,
                      1 - mt.gamma / paper, at(mt.gamma).tau_c);

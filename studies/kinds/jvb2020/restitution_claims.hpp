@@ -12,10 +12,12 @@
 // Catalogue fields (besides id, title, source, figure_group, notes):
 //   "t_end"            integration time (> every τ_c),
 //   "gamma_samples"    γ̃ of the sweep (figure, table),
-//   "fit": {"window": [lo, hi], "paper", "tolerance"}
-//                      least-squares slope of γ̃ against (1 − e) through the
-//                      origin on the samples with γ̃ in the window, checked
-//                      within paper ± tolerance,
+//   "fit": {"window": [lo, hi], "paper", "tolerance", "rival": [...], "rival_note"}
+//                      the limit of γ̃/(1 − e) as γ̃ → 0: the intercept of the
+//                      least-squares line of γ̃/(1 − e) against γ̃ on the
+//                      samples with γ̃ in the window, its 95% CI checked within
+//                      paper ± tolerance and against the rivals (the same
+//                      limit under other dissipation laws),
 //   "materials": [{"name", "gamma"}]   the γ̃ of JVB §2.1, tabulated with e.
 #include "studies/core/claim_kinds.hpp"
 #include <string>
@@ -29,6 +31,8 @@ struct RestitutionSpec {
   struct Fit {
     std::vector<double> window;  // [lo, hi]
     double paper = 0, tolerance = 0;
+    std::vector<double> rival;
+    std::string rival_note;
     nlohmann::json tolerance_source;  // studies/core/catalogue_rules.hpp
   } fit;
   struct Material {
