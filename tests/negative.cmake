@@ -68,12 +68,11 @@ granconv_expect_claim_failure(negative.gamma-0.1-fails-th-trimer-velocity-verlet
 # Extended precision (a tableau file runs in double only, so the scheme or the
 # formulation is replaced in a copy): jvb-fig3-xp with Radau IIA (order 3) in
 # place of GL2; jvb-fig2-xp on (x, v) in place of (x, w) (order 3/2, cheap
-# grid); th-singular-q-xp (heavy) on a cheap copy with q = 1/4 for 3/4.
+# grid); th-singular-q-0.75-exact (double-double) with q = 1/4 for 3/4.
 foreach(id jvb-fig3-xw-xp-radau2 jvb-fig2-gl-xw-xp-run-on-xv)
   granconv_expect_claim_failure(negative.${id} ${id} --claims ${negative_data}/order-negative-claims.json)
 endforeach()
-granconv_expect_claim_failure(negative.q-0.25-fails-th-singular-q-0.75-heun-xp-small
-  th-singular-q-0.75-heun-xp-small --param q=0.25 --claims ${negative_data}/order-negative-claims.json)
+granconv_expect_claim_failure(negative.q-0.25-fails-th-singular-q-0.75-exact th-singular-q-0.75-exact --param q=0.25)
 # External programs (ext-python, ext-lammps, ext-yade): their claims' negative
 # twins ("negative_twins", registered by granconv_add_claims) perturb the program.
 
@@ -135,7 +134,7 @@ foreach(id cd-raw-gap-passive-raw cd-sound-kappa-without-q cd-equivalent-chain-k
 endforeach()
 # --- atlas: a wrong known order (expected number), and the CN (x, w) check
 # measured on the (x, v) formulation (method).
-foreach(id atlas-cn-xw-claimed-3-2 atlas-cn-xw-run-on-xv)
+foreach(id atlas-cn-xw-claimed-3-2 atlas-cn-xw-run-with-gl2)
   granconv_expect_claim_failure(negative.${id} ${id} --claims ${negative_data}/atlas-negative-claims.json)
 endforeach()
 # --- validate: GL2 with a12 moved by 1e-3 fails its order 4 (trees and runs; exit 1).
