@@ -3,9 +3,10 @@
 # from the result record OUT/studies/<ID>.json. A crash or bad input (status
 # 2) never counts. For "fail" (a documented deviation) the record must show
 # exactly the pinned check failing (deviation_pin.check), its measured value
-# (the check's field deviation_pin.value) inside deviation_pin.band, and every
-# other check passing: a regression elsewhere, or a different failure, is not
-# the documented deviation.
+# (the check's field deviation_pin.value) inside deviation_pin.band, the checks
+# deviation_pin.inconclusive names (if any) inconclusive, and every other check
+# passing: a regression elsewhere, or a different failure, is not the
+# documented deviation.
 if(NOT JOBS)
   set(JOBS 2)
 endif()
@@ -60,8 +61,24 @@ foreach(i RANGE ${last})
       message(FATAL_ERROR "the documented check '${label}' measured ${field} = ${value}, outside its band [${lo}, ${hi}]")
     endif()
     message("documented deviation: '${label}' fails with ${field} = ${value} in [${lo}, ${hi}]")
-  elseif(NOT v STREQUAL "pass")
-    message(FATAL_ERROR "check '${label}' is '${v}': only the documented check may fail")
+  else()
+    # deviation_pin.inconclusive: the checks the deviation's text says the data leave undecided.
+    set(undecided FALSE)
+    string(JSON m ERROR_VARIABLE no_list LENGTH "${record}" deviation_pin inconclusive)
+    if(NOT no_list AND m GREATER 0)
+      math(EXPR m_last "${m} - 1")
+      foreach(k RANGE ${m_last})
+        string(JSON u GET "${record}" deviation_pin inconclusive ${k})
+        if(u STREQUAL label)
+          set(undecided TRUE)
+        endif()
+      endforeach()
+    endif()
+    if(undecided AND NOT v STREQUAL "inconclusive")
+      message(FATAL_ERROR "check '${label}' is '${v}', not 'inconclusive' as the deviation documents")
+    elseif(NOT undecided AND NOT v STREQUAL "pass")
+      message(FATAL_ERROR "check '${label}' is '${v}': only the documented check may fail")
+    endif()
   endif()
 endforeach()
 if(NOT found)

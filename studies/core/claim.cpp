@@ -38,6 +38,9 @@ void read_deviation(FieldReader& r, Claim& c) {
         c.deviation_pin = {{"check", d.req<std::string>("check")},
                            {"value", d.req<std::string>("value")},
                            {"band", band.value_or(std::vector<double>{})}};
+        // Checks beside the failing one that the data leave undecided (each
+        // says why in the text); every other check must pass.
+        if (d.has("inconclusive")) c.deviation_pin["inconclusive"] = d.req<std::vector<std::string>>("inconclusive");
       }
       return 0;
     });
