@@ -61,6 +61,10 @@ struct OrderSpec {
   std::optional<double> gamma_per_h;
   // Decimal digits of an "order" claim's sweep (see valid_precision).
   int precision = 16;
+  // The double reference's method in place of the scenario's ("" = the
+  // scenario's): "erk9" where a fit's errors come within 100× of CVODE's
+  // estimate, which is a difference of two solves, not a bound (issue 35).
+  std::string reference_method;
   // "tableau": a tableau file in place of "scheme" (a scheme of the user's
   // own, granconv_add_claims' TABLEAUX); `scheme` is then "tableau <name>".
   std::optional<Tableau<double>> tableau;

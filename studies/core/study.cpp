@@ -103,8 +103,9 @@ std::vector<S> reference_times(const Claim& claim, const S& t_end, const std::ve
 // The claim's problem: its scenario file, or the built-in scenario with its parameters.
 template <class S>
 Problem<S> claim_problem(const Claim& claim) {
-  if (claim.scenario_spec) return claim.scenario_spec->template problem<S>();
-  return make_problem<S>(claim.scenario, claim.params);
+  Problem<S> pr = claim.scenario_spec ? claim.scenario_spec->template problem<S>() : make_problem<S>(claim.scenario, claim.params);
+  if (!claim.reference_method.empty()) pr.reference_method = claim.reference_method;
+  return pr;
 }
 
 // The scenario with γ = gamma_per_h · h when the claim couples them.
@@ -113,7 +114,9 @@ Problem<S> problem_at(const Claim& claim, double h) {
   Parameters p = scenario_info(claim.scenario).defaults;
   for (const auto& a : claim.params) p.set_assignment(a);
   if (claim.gamma_per_h) p.set("gamma", *claim.gamma_per_h * h);
-  return make_problem<S>(claim.scenario, p);
+  Problem<S> pr = make_problem<S>(claim.scenario, p);
+  if (!claim.reference_method.empty()) pr.reference_method = claim.reference_method;
+  return pr;
 }
 
 // CVODE's error estimate is the difference from a second solve (at rtol/10,

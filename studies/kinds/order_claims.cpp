@@ -118,6 +118,7 @@ OrderSpec parse_order_spec(FieldReader& r) {
   c.error_measure = r.one_of("error", {"grid-max", "final-x", "final-overlap"}, "grid-max");
   c.scheme_start = r.opt<std::string>("scheme_start", "");
   c.precision = r.opt<int>("precision", 16);
+  if (r.has("reference_method")) c.reference_method = r.one_of("reference_method", {"adams", "bdf", "erk8", "erk9"});
   r.check(valid_precision(c.precision), "precision", precision_rule("").substr(1));
   c.gamma_per_h = r.maybe<double>("gamma_per_h", positive());
   r.check(!c.gamma_per_h || c.scenario_file.empty(), "gamma_per_h",
