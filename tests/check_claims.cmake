@@ -19,6 +19,7 @@ granconv_expect_bad_catalogue(missing-field missing-field "claim 'jvb-fig3-gl-xw
 granconv_expect_bad_catalogue(wrong-type wrong-type "claim 'jvb-fig4': field 'h' must be a number, not the string \"0.5\"")
 # An upper-envelope fit with too few step sizes per envelope bin (issue 35): the numbers named.
 granconv_expect_bad_catalogue(envelope-sampling envelope-sampling "claim 'jvb-fig6-irk-impact': field 'grid' an upper-envelope fit needs at least 5 step sizes per envelope bin: 10 per decade in 4 bins per decade is 2.5 \\(at least 20 per decade\\)")
+granconv_expect_bad_catalogue(reference-method reference-method "claim 'th-hertz-verlet': field 'reference_method' must be one of 'adams', 'bdf', 'erk8', 'erk9', not 'rk4'")
 # Every problem is listed, not only the first: one file, three claims, three lines.
 granconv_expect_bad_catalogue(unknown-scheme unknown-names "claim 'jvb-fig3-gl-xw': field 'scheme': unknown scheme 'gl9'")
 granconv_expect_bad_catalogue(unknown-scenario unknown-names "claim 'jvb-fig2-cn-xv': field 'scenario': unknown scenario 'pentamer'")
