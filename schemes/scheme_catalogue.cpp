@@ -123,7 +123,7 @@ Registry& registry() {
       dem_row<dem::VelocityVerlet>(),
       dem_row<dem::DampedVerlet>(),
       // Steps in the principal impulse of a multiple impact, not in time: its
-      // "h" is ΔP (N·s); `granconv solve` runs it, studies/lzb_claims.* check it.
+      // "h" is ΔP (N·s); `granconv solve` runs it, studies/kinds/nb2011/lzb_claims.* check it.
       {.name = "lzb",
        .label = "LZB multiple-impact impulse stepping (Nguyen & Brogliato 2011, App. A.1; h = ΔP)",
        .classical_order = 1,

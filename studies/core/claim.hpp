@@ -26,7 +26,7 @@ struct OrderCheck {
   // The orders the check must rule out (the claimed effect absent, or a
   // competing published value): tolerance < half the distance to the nearest.
   std::vector<double> rivals;
-  nlohmann::json tolerance_source;  // {"basis", "reason"} (studies/tolerance_sources.hpp)
+  nlohmann::json tolerance_source;  // {"basis", "reason"} (studies/core/catalogue_rules.hpp)
 };
 
 struct StepGrid {
