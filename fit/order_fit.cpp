@@ -121,13 +121,10 @@ std::vector<Pt> in_window(const std::vector<Pt>& sorted, double lo, double hi) {
 std::vector<Pt> envelope(const std::vector<Pt>& pts, double h_max, int bpd) {
   std::vector<Pt> out;
   if (pts.empty()) return out;
-  const double xmax = std::log10(h_max);
   long last_bin = std::numeric_limits<long>::min();
   // Walk from coarse to fine so bins come in increasing k.
   for (auto it = pts.rbegin(); it != pts.rend(); ++it) {
-    const double d = std::max(0.0, xmax - it->x) * bpd;
-    // Points exactly on a bin edge (up to rounding) belong to the coarser bin.
-    const long k = std::max(0L, static_cast<long>(std::ceil(d - 1e-9)) - 1);
+    const long k = envelope_bin(it->h, h_max, bpd);
     if (k != last_bin) {
       out.push_back(*it);
       last_bin = k;
@@ -242,6 +239,11 @@ OrderFit fit_order(const std::vector<double>& h, const std::vector<double>& e,
   }
   f.ok = true;
   return f;
+}
+
+long envelope_bin(double h, double h_top, int bins_per_decade) {
+  const double d = std::max(0.0, std::log10(h_top) - std::log10(h)) * bins_per_decade;
+  return std::max(0L, static_cast<long>(std::ceil(d - 1e-9)) - 1);
 }
 
 std::vector<std::pair<double, double>> local_slopes(const std::vector<double>& h,

@@ -74,6 +74,12 @@ struct OrderFit {
 OrderFit fit_order(const std::vector<double>& h, const std::vector<double>& e,
                    const std::vector<bool>& usable, const FitOptions& opt);
 
+// The upper envelope's bin of step size h (0: the coarsest), bins of
+// 1/bins_per_decade decades anchored at h_top, a point on an edge (up to
+// rounding) in the coarser bin: fit_order's binning, for rules that count
+// the samples per bin before any fit (the catalogue's sampling rule).
+long envelope_bin(double h, double h_top, int bins_per_decade);
+
 // Local slopes between consecutive usable points (sorted by h), for plots of
 // the crossover / oscillation: (geometric-mean h, slope) pairs.
 std::vector<std::pair<double, double>> local_slopes(const std::vector<double>& h,

@@ -62,9 +62,7 @@ void read_steps(FieldReader& r, LzbSpec& s) {
 // The envelope's sampling rule (kMinSamplesPerEnvelopeBin, catalogue_rules.hpp),
 // counted on the ΔP grid inside the window, where it is not uniform in log ΔP.
 // The fewest grid points (ΔP = max · 10^{−k/per_decade} down to min) inside
-// the window that one envelope bin holds, binned as fit_order's upper envelope
-// does (bins of 1/bins decade anchored at the window's top, a point on an edge
-// in the coarser bin).
+// the window that one envelope bin holds (fit/order_fit.hpp's envelope_bin).
 int fewest_per_envelope_bin(const LzbSpec& s, int bins) {
   const double lo = s.window.at(0) * (1 - 1e-9), hi = s.window.at(1) * (1 + 1e-9);
   std::vector<int> count;
@@ -72,8 +70,7 @@ int fewest_per_envelope_bin(const LzbSpec& s, int bins) {
     const double d = s.grid_max * std::pow(10.0, -double(k) / s.per_decade);
     if (d < s.grid_min * (1 - 1e-9)) break;
     if (d < lo || d > hi) continue;
-    const double x = std::max(0.0, std::log10(s.window.at(1)) - std::log10(d)) * bins;
-    const auto bin = static_cast<std::size_t>(std::max(0L, static_cast<long>(std::ceil(x - 1e-9)) - 1));
+    const auto bin = static_cast<std::size_t>(envelope_bin(d, s.window.at(1), bins));
     if (bin >= count.size()) count.resize(bin + 1, 0);
     ++count[bin];
   }
