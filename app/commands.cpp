@@ -83,7 +83,8 @@ void collect_schemes(const nlohmann::json& j, std::vector<std::string>& out, int
 std::vector<ReportClaim> report_claims(const std::vector<Claim>& catalogue) {
   std::vector<ReportClaim> out;
   for (const auto& c : catalogue) {
-    ReportClaim r{c.id, c.title, c.paper, c.item, c.kind, c.expected_verdict, {}, c.is_new, c.heavy, c.estimated_cost};
+    ReportClaim r{c.id, c.title, c.paper, c.item, c.kind, c.expected_verdict, {}, c.is_new, c.heavy, c.estimated_cost,
+                  c.deviation};
     if (!c.scheme.empty()) r.schemes.push_back(c.scheme);
     collect_schemes(c.record, r.schemes);
     out.push_back(std::move(r));
@@ -649,10 +650,8 @@ int list(const std::string& what, bool markdown, const std::string& claims_file,
         if (expected.empty()) expected = "see the claim's checks";
         const auto it = statuses.find(c.id);
         std::string status = it == statuses.end() ? "not run" : it->second;
-        if (c.heavy && it == statuses.end())
-          status = "heavy, not in the default run (`granconv run --heavy`, " + c.estimated_cost + ")";
-        if (status == "deviates" || status == "inconclusive") status = "**" + status + "**: " + c.deviation;
-        else if (status.rfind("unexpected", 0) == 0 || status == "not run") status = "**" + status + "**";
+        status = c.heavy && it == statuses.end() ? "heavy, not run (`granconv run --heavy`)"
+                                                 : status_cell(status, post_hoc_count(tolerance_list(c.record)));
         std::cout << fmt::format("| `{}` | {} | {}, {} | {} | {} | {} | {} |\n", c.id, c.kind, c.paper, c.item, scheme,
                                  scenario, expected, status);
       }

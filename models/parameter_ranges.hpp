@@ -9,7 +9,7 @@
 
 namespace granconv {
 
-// The longest chain any scenario builds (README, "Bad input"): the banded
+// The longest chain any scenario builds (docs/bad-input.md): the banded
 // reference and implicit steps are O(N), and long-chain studies go to 1e5.
 inline constexpr int kMaxBeads = 100000;
 

@@ -98,6 +98,7 @@ std::vector<Paper> arrange(std::vector<Study>& studies, const std::vector<Report
       listed.insert(it->second);
     }
     studies[order.back()].schemes = c.schemes;
+    studies[order.back()].deviation = c.deviation;
   }
   for (std::size_t i = 0; i < by_id.size(); ++i)
     if (!listed.count(i)) {

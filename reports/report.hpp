@@ -53,6 +53,9 @@ struct ReportClaim {
   bool is_new = false;
   bool heavy = false;  // not in the default run: listed on the summary page, its record left out
   std::string estimated_cost = "";
+  // Why the claim deviates or is inconclusive (the catalogue's "deviation"),
+  // shown on its page: the README's table gives the status alone.
+  std::string deviation = "";
 };
 
 struct ReportOptions {

@@ -25,6 +25,11 @@ std::string summary_line(const std::vector<std::string>& st, int post_hoc) {
   return line + fmt::format(" · {} tolerance{} set after the data", post_hoc, post_hoc == 1 ? "" : "s");
 }
 
+std::string status_cell(const std::string& status, int post_hoc) {
+  std::string cell = status == "reproduced" || status == "new" ? status : "**" + status + "**";
+  return post_hoc > 0 ? cell + " · tolerance post-hoc" : cell;
+}
+
 int post_hoc_count(const nlohmann::json& tolerances) {
   int k = 0;
   if (tolerances.is_array())

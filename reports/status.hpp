@@ -21,6 +21,12 @@ std::string claim_status(const std::string& verdict, const std::string& expected
 // after the data", with "· K unexpected" / "· K not run" when there are any.
 std::string summary_line(const std::vector<std::string>& statuses, int post_hoc_tolerances);
 
+// The status cell of the README's claim table: the status alone (bold unless
+// it is "reproduced" or "new"), then "tolerance post-hoc" when a threshold of
+// the claim was set after seeing the data. The reasons are on the claim's
+// report page, never in the cell.
+std::string status_cell(const std::string& status, int post_hoc_tolerances);
+
 // Number of thresholds of a record's "tolerances" whose basis is "post-hoc".
 int post_hoc_count(const nlohmann::json& tolerances);
 

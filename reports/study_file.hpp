@@ -115,6 +115,7 @@ struct Trajectory {
 struct Study {
   fs::path file;
   std::string id, slug, kind = "order", title, paper, item, group, notes;
+  std::string deviation;  // from the catalogue (ReportClaim::deviation), not the record
   std::string scheme, scheme_label, formulation, model, scenario;
   json params, reference;
   // "order" records

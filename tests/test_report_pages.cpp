@@ -109,6 +109,25 @@ TEST_CASE("the summary follows the catalogue: papers in order, claims without a 
   CHECK(page.find("href=\"../style.css\"") != std::string::npos);
 }
 
+// The README's table gives a claim's status alone; why a claim deviates or
+// is inconclusive is on its page, from the catalogue's "deviation".
+TEST_CASE("a claim's page says why its expected verdict is not pass", "[report]") {
+  TempDir d;
+  json dev = record("dev", "Paper A", "fail", json::array({check("value", 2, 2.3, 2.5, "fail")}));
+  dev["expected_verdict"] = "fail";
+  write(d.path, dev);
+  write(d.path, record("plain", "Paper A", "pass", json::array({check("value", 2, 2.01, 2.5, "pass")})));
+  ReportOptions o{d.path};
+  o.catalogue = {{.id = "dev", .title = "claim dev", .paper = "Paper A", .item = "eq. 1", .kind = "table",
+                  .expected_verdict = "fail", .deviation = "the value is 2.3 & not 2 <as printed>"},
+                 {.id = "plain", .title = "claim plain", .paper = "Paper A", .item = "eq. 1", .kind = "table"}};
+  write_report(o);
+  const std::string page = slurp(d.path / "report/claims/dev.html");
+  CHECK(page.find("<b>Why the expected verdict is fail:</b> the value is 2.3 &amp; not 2 &lt;as printed&gt;") !=
+        std::string::npos);
+  CHECK(slurp(d.path / "report/claims/plain.html").find("Why the expected verdict") == std::string::npos);
+}
+
 // Heavy claims are not in the default run: the summary names them with their
 // cost, outside the counts; a record of one (from `run --heavy`) stays out.
 TEST_CASE("heavy claims: named on the summary, not counted, their records left out", "[report]") {

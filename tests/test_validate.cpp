@@ -1,6 +1,6 @@
 // The validate API (studies/validate/validate.hpp): items 1–3 on the shipped tableau
 // files against their textbook properties, and a scheme written in code (no
-// tableau) through the whole battery — the README's example, verbatim.
+// tableau) through the whole battery — the example of docs/validate.md, verbatim.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -107,15 +107,15 @@ TEST_CASE("validate: a tableau in 16-digit decimals has its order to double prec
   CHECK_FALSE(*wrong[0].pass);
 }
 
-TEST_CASE("validate: a scheme written in code goes through the battery (README example)") {
-  // --- README example (keep in sync with README.md, "Validate a scheme") ---
+TEST_CASE("validate: a scheme written in code goes through the battery (docs/validate.md example)") {
+  // --- docs/validate.md example (keep in sync with docs/validate.md, "A scheme written in code") ---
   granconv::SchemeUnderTest s{"my-verlet", granconv::make_scheme<double>("damped-verlet"), std::nullopt, 2};
   granconv::ValidateOptions opt;
   opt.jobs = 2;
   opt.work_precision = false;  // skip the CPU-time comparison (item 6)
   const granconv::ValidationResult r = granconv::validate_scheme(s, opt);
   std::cout << r.to_json()["items"][3]["verdict"] << '\n';  // item 4: observed smooth orders
-  // --- end of README example ---
+  // --- end of docs/validate.md example ---
   REQUIRE(r.items.size() == 6);
   for (int k = 1; k <= 3; ++k) {
     CHECK_FALSE(r.item(k).applicable);

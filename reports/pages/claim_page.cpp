@@ -71,6 +71,9 @@ std::string claim_page(const Study& s, const Study* prev, const Study* next) {
   h += fact("record", "<a href=\"../../studies/" + html(s.file.filename().string()) + "\">studies/" +
                           html(s.file.filename().string()) + "</a>");
   h += "</dl>\n";
+  if (!s.deviation.empty())
+    h += "<p class=\"notes\" id=\"why\"><b>Why the expected verdict is " + html(s.expected_verdict) + ":</b> " +
+         html(s.deviation) + "</p>\n";
   if (!s.notes.empty()) h += "<p class=\"notes\">" + html(s.notes) + "</p>\n";
   h += checks_table(s);
   const std::string figs = figures_html(s);

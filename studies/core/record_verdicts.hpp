@@ -3,7 +3,7 @@
 // claim in the catalogue, so that the report never shows a verdict its own
 // numbers contradict (the checksum, reports/record_checksum.hpp, catches
 // edits; this catches a record whose checksum was recomputed, or a writer's
-// bug). Rules (README, "Verdicts"):
+// bug). Rules (docs/verdicts-and-fitting.md):
 //   - every check: "pass" is ("verdict" == "pass");
 //   - the claim: "pass" is ("verdict" == "pass"); its verdict is its checks'
 //     combination (an "order" record), or worse (other kinds may fail a claim
@@ -20,7 +20,7 @@
 // Other kinds decide their checks by rules of their own (relative or absolute
 // tolerances, prose): their checks' verdicts are taken as stored, and only the
 // rules above that apply to every kind are checked. The checksum does not
-// make up for that: anyone can recompute it (README, "Bad input").
+// make up for that: anyone can recompute it (docs/bad-input.md).
 #include <string>
 
 #include <nlohmann/json.hpp>

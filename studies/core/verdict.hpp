@@ -1,7 +1,7 @@
 #pragma once
 // Verdicts of checks and claims: "pass", "fail" or "inconclusive".
 //
-// The rule for a fitted order (README, "Verdicts"):
+// The rule for a fitted order (docs/verdicts-and-fitting.md):
 //   1. too little data (no fit, < 6 points or < 1 decade of h actually used,
 //      or a CI wider than the claim's bound) is inconclusive;
 //   2. the whole 95% CI inside expected ± tolerance is a pass;
