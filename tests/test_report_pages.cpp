@@ -119,8 +119,9 @@ TEST_CASE("a claim's page says why its expected verdict is not pass", "[report]"
   write(d.path, record("plain", "Paper A", "pass", json::array({check("value", 2, 2.01, 2.5, "pass")})));
   ReportOptions o{d.path};
   o.catalogue = {{.id = "dev", .title = "claim dev", .paper = "Paper A", .item = "eq. 1", .kind = "table",
-                  .expected_verdict = "fail", .deviation = "the value is 2.3 & not 2 <as printed>"},
-                 {.id = "plain", .title = "claim plain", .paper = "Paper A", .item = "eq. 1", .kind = "table"}};
+                  .expected_verdict = "fail", .schemes = {}, .deviation = "the value is 2.3 & not 2 <as printed>"},
+                 {.id = "plain", .title = "claim plain", .paper = "Paper A", .item = "eq. 1", .kind = "table",
+                  .schemes = {}}};
   write_report(o);
   const std::string page = slurp(d.path / "report/claims/dev.html");
   CHECK(page.find("<b>Why the expected verdict is fail:</b> the value is 2.3 &amp; not 2 &lt;as printed&gt;") !=
