@@ -1,6 +1,6 @@
 #pragma once
 // The chain as every SUNDIALS reference driver sees it (CVODE in
-// cvode_reference.cpp, ARKODE in erk8_reference.cpp): the callbacks'
+// cvode_reference.cpp, ARKODE in erk_reference.cpp): the callbacks'
 // user data, the right-hand side and gap root callbacks, which roots are
 // contact events, and the checks on a reference request. One copy, so that the
 // two solvers integrate the same system with the same event rule.

@@ -1,4 +1,4 @@
-#include "reference/sundials/erk8_reference.hpp"
+#include "reference/sundials/erk_reference.hpp"
 
 #include <arkode/arkode_erkstep.h>
 #include <fmt/core.h>
@@ -11,7 +11,7 @@
 #include <utility>
 #include <stdexcept>
 
-#include "reference/sundials/erk8_table.hpp"
+#include "reference/sundials/erk_tables.hpp"
 #include "reference/sundials/cvode_support.hpp"
 #include "reference/sundials/rerun_beside.hpp"
 #include "reference/sundials/serial_vector_kernels.hpp"
@@ -58,7 +58,7 @@ struct Arkode {
   }
 };
 
-// One row per explicit method: its table (erk8_table.hpp) and its name for the provenance.
+// One row per explicit method: its table (erk_tables.hpp) and its name for the provenance.
 struct ExplicitTable {
   const char* method;
   ARKodeButcherTable (*make)();
@@ -69,10 +69,10 @@ const ExplicitTable& explicit_table(const std::string& method) {
                                        {kExplicitReferenceMethod9, erk9_table, "Verner 9(8) table + FSAL stage"}};
   for (const auto& r : rows)
     if (method == r.method) return r;
-  throw std::logic_error("erk8_reference: no table for method '" + method + "'");
+  throw std::logic_error("erk_reference: no table for method '" + method + "'");
 }
 
-sundials_chain::Run run_erk8(const Problem<double>& problem, const std::string& method, const std::vector<double>& times,
+sundials_chain::Run run_erk(const Problem<double>& problem, const std::string& method, const std::vector<double>& times,
                              double rtol, double atol, const ReferenceOptions& opt,
                              std::chrono::steady_clock::time_point started,
                              const std::atomic<bool>* stop = nullptr) {
@@ -246,12 +246,12 @@ sundials_chain::Run run_erk8(const Problem<double>& problem, const std::string& 
 
 }  // namespace
 
-ReferenceSolution erk8_reference(const Problem<double>& problem, const std::vector<double>& times,
+ReferenceSolution erk_reference(const Problem<double>& problem, const std::vector<double>& times,
                                  const ReferenceOptions& opt) {
   sundials_chain::check_request(problem, times, opt);
   const std::string method = resolved_reference_method(problem, opt);
   if (!is_explicit_reference_method(method))
-    throw std::invalid_argument("erk8_reference: method '" + method + "' is CVODE's (cvode_reference runs it)");
+    throw std::invalid_argument("erk_reference: method '" + method + "' is CVODE's (cvode_reference runs it)");
   resolved_reference_nonlinear_solver(problem, opt);  // refuses a nonlinear solver
 
   const auto started = std::chrono::steady_clock::now();
@@ -260,7 +260,7 @@ ReferenceSolution erk8_reference(const Problem<double>& problem, const std::vect
   using Estimate = std::pair<std::vector<Vec<double>>, std::string>;
   const auto estimate = [&](const std::atomic<bool>* stop) -> Estimate {
     try {
-      return {run_erk8(problem, method, times, rtol2, atol2, opt, started, stop).states,
+      return {run_erk(problem, method, times, rtol2, atol2, opt, started, stop).states,
               fmt::format("max |Δ| vs rerun ({}, {}) at rtol {:g}, atol {:g}", method, explicit_table(method).name,
                           rtol2, atol2)};
     } catch (const ArkodeError& e) {
@@ -279,7 +279,7 @@ ReferenceSolution erk8_reference(const Problem<double>& problem, const std::vect
   };
   std::optional<sundials_chain::RerunBeside<Estimate>> rerun;
   if (opt.estimate_error) rerun.emplace(estimate, opt.threads > 1);
-  ReferenceSolution sol = sundials_chain::solution_of(run_erk8(problem, method, times, opt.rtol, opt.atol, opt, started),
+  ReferenceSolution sol = sundials_chain::solution_of(run_erk(problem, method, times, opt.rtol, opt.atol, opt, started),
                                                       times, "ARKODE", method, "", opt.rtol, opt.atol);
   if (rerun) {
     const Estimate e = rerun->get();
