@@ -65,10 +65,7 @@ OrderFit fit_in(const std::vector<double>& h, const std::vector<double>& e, cons
   return fit_order(h, e, usable, fo);
 }
 
-json check(const std::string& label, json paper, json observed, const std::string& tolerance, bool pass) {
-  return {{"label", label}, {"paper", std::move(paper)}, {"observed", std::move(observed)}, {"tolerance", tolerance},
-          {"pass", pass}};
-}
+constexpr auto check = &check_entry;  // studies/support/record_helpers.hpp
 
 const std::vector<std::string> kColors = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2"};
 
