@@ -16,6 +16,7 @@
 #include "schemes/lzb.hpp"
 #include "studies/core/catalogue_rules.hpp"
 #include "studies/support/parallel_for.hpp"
+#include "studies/support/palette.hpp"
 #include "studies/support/record_helpers.hpp"
 
 // Catalogue fields (all lengths in m, speeds in m/s, forces in N):
@@ -214,7 +215,7 @@ ClaimResult run_zode(const Claim& claim, const BistiffnessSpec& spec, const Stud
   });
 
   json rows = json::array(), series = json::array();
-  const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd"};
+  const char* colors[] = {palette::blue, palette::red, palette::green, palette::purple};
   for (std::size_t c = 0; c < cases.size(); ++c) {
     const auto& cs = cases[c];
     std::vector<double> errs, dts;
@@ -486,7 +487,7 @@ ClaimResult run_wall_factor(const Claim& claim, const BistiffnessSpec& spec, con
   });
 
   json rows = json::array(), figures = json::array();
-  const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e"};
+  const auto colors = palette::first(4);
   json raw = json::array(), norm = json::array();
   int ci = 0;
   for (const auto& cs : cases) {
@@ -627,7 +628,7 @@ ClaimResult run_table1(const Claim& claim, const BistiffnessSpec& spec, const St
 
   json rows = json::array(), series = json::array();
   const char* where[2] = {"9R", "17L"};
-  const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e"};
+  const auto colors = palette::first(4);
   int ci = 0;
   for (const auto& cs : cases) {
     for (int c = 0; c < 2; ++c) {

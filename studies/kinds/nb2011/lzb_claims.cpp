@@ -15,6 +15,7 @@
 #include "fit/order_fit.hpp"
 #include "studies/support/grid_budget.hpp"
 #include "studies/support/parallel_for.hpp"
+#include "studies/support/palette.hpp"
 #include "studies/support/record_helpers.hpp"
 
 namespace granconv {
@@ -67,7 +68,7 @@ OrderFit fit_in(const std::vector<double>& h, const std::vector<double>& e, cons
 
 constexpr auto check = &check_entry;  // studies/support/record_helpers.hpp
 
-const std::vector<std::string> kColors = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2"};
+const std::vector<std::string> kColors = palette::first(7);
 
 // ---------------------------------------------------------------- steps (Tables 2–3)
 
