@@ -11,6 +11,7 @@
 
 #include "models/bistiffness_chain.hpp"
 #include "models/sphere_chains.hpp"
+#include "fit/log_log_slope.hpp"
 #include "reference/sundials/bistiffness_reference.hpp"
 #include "reference/sundials/cvode_reference.hpp"
 #include "schemes/lzb.hpp"
@@ -102,18 +103,6 @@ bool terminal(const BistiffnessChain<double>& c, const Vec<double>& y) {
 
 double lzb_force(double K, double E, double eta) {
   return std::pow(1 + eta, eta / (eta + 1)) * std::pow(K, 1 / (1 + eta)) * std::pow(E, eta / (eta + 1));
-}
-
-double slope(const std::vector<double>& x, const std::vector<double>& y) {
-  double mx = 0, my = 0;
-  const double n = static_cast<double>(x.size());
-  for (std::size_t i = 0; i < x.size(); ++i) mx += std::log(x[i]) / n, my += std::log(y[i]) / n;
-  double sxy = 0, sxx = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    sxy += (std::log(x[i]) - mx) * (std::log(y[i]) - my);
-    sxx += (std::log(x[i]) - mx) * (std::log(x[i]) - mx);
-  }
-  return sxy / sxx;
 }
 
 std::vector<double> linspace(double a, double b, int n) {
@@ -227,7 +216,7 @@ ClaimResult run_zode(const Claim& claim, const BistiffnessSpec& spec, const Stud
       rows.push_back({cs.es, dPs[k], r.steps, rounded(err, 3), rounded(r.t * 1e6, 6), rounded(cs.t_last * 1e6, 6),
                       rounded(r.momentum_after / r.momentum_before - 1, 2)});
     }
-    const double p = slope(dPs, errs);
+    const double p = log_log_slope(dPs, errs);
     checks.add(check(fmt::format("e_s = {}: LZB → z-ODE post-impact velocities, least-squares order over ΔP = {:g} … "
                                  "{:g} N·s",
                                  cs.es, dPs.front(), dPs.back()),

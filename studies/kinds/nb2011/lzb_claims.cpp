@@ -13,6 +13,7 @@
 
 #include "reference/cache/reference_cache.hpp"
 #include "fit/order_fit.hpp"
+#include "fit/log_log_slope.hpp"
 #include "studies/support/grid_budget.hpp"
 #include "studies/support/parallel_for.hpp"
 #include "studies/support/palette.hpp"
@@ -477,16 +478,12 @@ ClaimResult scale_claim(const Claim& claim, const LzbSpec& spec, const StudyOpti
   }
   // Exponents: least squares of log(peak time), log(peak force), log(LZB duration) on log V.
   auto slope = [&](auto get) {
-    double sx = 0, sy = 0, sxx = 0, sxy = 0;
-    const double n = double(runs.size());
+    std::vector<double> x, y;
     for (const auto& r : runs) {
-      const double x = std::log(r.V), y = std::log(get(r));
-      sx += x;
-      sy += y;
-      sxx += x * x;
-      sxy += x * y;
+      x.push_back(r.V);
+      y.push_back(get(r));
     }
-    return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+    return log_log_slope(x, y);
   };
   const double p_t = slope([](const ScaleRun& r) { return r.t_peak; });
   const double p_f = slope([](const ScaleRun& r) { return r.f_max; });
