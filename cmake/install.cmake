@@ -36,10 +36,12 @@ install(FILES studies/results_summary.json DESTINATION ${CMAKE_INSTALL_DATADIR}/
 install(DIRECTORY tableaux DESTINATION ${CMAKE_INSTALL_DATADIR}/granconv OPTIONAL)
 install(DIRECTORY scenarios DESTINATION ${CMAKE_INSTALL_DATADIR}/granconv)  # scenario files (docs/scenario-files.md)
 
-# Headers that issue 13 moved: a forwarding header at the old installed path,
+# Headers that issues 13 and 36 moved: a forwarding header at the old installed path,
 # for one release (old=new[,new...], paths under include/granconv/).
 set(GRANCONV_MOVED_HEADERS
   studies/order_fit.hpp=fit/order_fit.hpp
+  reference/sundials/erk8_reference.hpp=reference/sundials/erk_reference.hpp
+  reference/sundials/erk8_table.hpp=reference/sundials/erk_tables.hpp
   studies/damped_sine_fit.hpp=fit/damped_sine_fit.hpp
   studies/tableau_file.hpp=schemes/tableau_file.hpp
   studies/mp_reference.hpp=reference/extended/mp_reference.hpp
@@ -75,7 +77,7 @@ foreach(move IN LISTS GRANCONV_MOVED_HEADERS)
   list(GET parts 0 old)
   list(GET parts 1 targets)
   string(REPLACE "," ";" targets "${targets}")
-  set(text "#pragma once\n// Moved (issue 13): include the header(s) below; this forwarding header goes\n// in the release after granconv ${PROJECT_VERSION}.\n")
+  set(text "#pragma once\n// Moved (issues 13, 36): include the header(s) below; this forwarding header goes\n// in the release after granconv ${PROJECT_VERSION}.\n")
   foreach(new IN LISTS targets)
     string(APPEND text "#include \"granconv/${new}\"\n")
   endforeach()

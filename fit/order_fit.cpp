@@ -24,6 +24,13 @@ struct Line {
   int n = 0;
 };
 
+// Least squares by hand, not Boost.Math's simple_ordinary_least_squares
+// (boost/math/statistics/linear_regression.hpp): Boost forms the means and the
+// covariance with running (Welford) updates, which round differently from
+// these two centred passes, so every stored record (tests/data/golden) would
+// move in its last bits; and it returns neither the residuals nor the slope's
+// standard error, which the CI and the window rules need. The Student-t
+// quantile (fit_order) is Boost's.
 Line fit_line(const std::vector<Pt>& p) {
   Line l;
   l.n = static_cast<int>(p.size());
@@ -58,6 +65,7 @@ Line fit_line(const std::vector<Pt>& p) {
 // Slope drift across the points from a quadratic fit y = a + b u + c u^2
 // (u = x - mean x): drift = 2 c (x_max - x_min), with its standard error.
 // Returns false when the quadratic fit is not determined (n < 4, singular).
+// By hand: Boost.Math has no polynomial least squares.
 bool slope_drift(const std::vector<Pt>& p, double& drift, double& se) {
   const int n = static_cast<int>(p.size());
   if (n < 4) return false;

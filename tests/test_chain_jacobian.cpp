@@ -4,26 +4,13 @@
 
 #include "models/chain.hpp"
 #include "models/scenarios.hpp"
+#include "test_fixtures.hpp"
 
 using namespace granconv;
 
 namespace {
 
-Eigen::MatrixXd finite_difference_jacobian(const ChainSystem<double>& sys, const Vec<double>& y) {
-  const int d = sys.dim();
-  Eigen::MatrixXd J(d, d);
-  Vec<double> fp(d), fm(d);
-  for (int c = 0; c < d; ++c) {
-    const double step = 1e-7 * std::max(1.0, std::abs(y[c]));
-    Vec<double> yp = y, ym = y;
-    yp[c] += step;
-    ym[c] -= step;
-    sys.rhs(0.0, yp, fp);
-    sys.rhs(0.0, ym, fm);
-    J.col(c) = (fp - fm) / (2 * step);
-  }
-  return J;
-}
+using test::finite_difference_jacobian;
 
 Chain<double> test_chain(int four_beta, double K) {
   Chain<double> c;

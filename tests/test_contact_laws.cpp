@@ -9,6 +9,7 @@
 #include "models/chain.hpp"
 #include "models/extended_precision.hpp"
 #include "models/positive_power.hpp"
+#include "test_fixtures.hpp"
 
 using namespace granconv;
 
@@ -34,21 +35,7 @@ Chain<double> test_chain(int four_beta, bool nontensile) {
   return c;
 }
 
-Eigen::MatrixXd finite_difference_jacobian(const ChainSystem<double>& sys, const Vec<double>& y) {
-  const int n = static_cast<int>(y.size());
-  Eigen::MatrixXd J(n, n);
-  Vec<double> fp(n), fm(n);
-  for (int c = 0; c < n; ++c) {
-    const double step = 1e-7 * std::max(1.0, std::abs(y[c]));
-    Vec<double> yp = y, ym = y;
-    yp[c] += step;
-    ym[c] -= step;
-    sys.rhs(0.0, yp, fp);
-    sys.rhs(0.0, ym, fm);
-    J.col(c) = (fp - fm) / (2 * step);
-  }
-  return J;
-}
+using test::finite_difference_jacobian;
 
 // The force of a link, m_j (ẍ_j without the contact) − m_j ẍ_j, from rhs.
 double contact_force(const ChainSystem<double>& sys, const Vec<double>& y, int j) {

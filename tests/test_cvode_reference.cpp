@@ -8,7 +8,7 @@
 #include <iostream>
 
 #include "reference/sundials/cvode_reference.hpp"
-#include "reference/sundials/erk8_reference.hpp"
+#include "reference/sundials/erk_reference.hpp"
 #include "reference/cache/reference_cache.hpp"
 #include "reference/sundials/rerun_beside.hpp"
 
@@ -171,7 +171,7 @@ TEST_CASE("a gap that enters the dead band restarts CVODE instead of failing", "
   const auto ref = cvode_reference(pr, times, opt);
   opt.method = kExplicitReferenceMethod;
   opt.estimate_error = false;
-  const auto erk8 = erk8_reference(pr, times, opt);
+  const auto erk8 = erk_reference(pr, times, opt);
   double dx = 0, dv = 0;
   for (std::size_t k = 0; k < times.size(); ++k)
     for (int i = 0; i < pr.chain.beads(); ++i) {

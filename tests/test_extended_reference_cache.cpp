@@ -8,29 +8,14 @@
 #include <random>
 
 #include "reference/cache/extended_reference_cache.hpp"
+#include "test_fixtures.hpp"
 
 using namespace granconv;
 namespace fs = std::filesystem;
 
 namespace {
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::random_device rd;
-    path = fs::temp_directory_path() / ("granconv-xrefcache-" + std::to_string(rd()) + std::to_string(rd()));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
-std::vector<fs::path> entries(const fs::path& dir) {
-  std::vector<fs::path> out;
-  for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path());
-  return out;
-}
+using test::entries;
+using TempDir = test::TempDir<"granconv-xrefcache-">;
 
 // A short trimer run with a contact closing: a few hundred RKF 7(8) steps.
 template <class S>

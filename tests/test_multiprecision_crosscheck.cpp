@@ -1,7 +1,7 @@
 // Acceptance test of the reference: the CVODE reference (default tolerances)
 // agrees with the cpp_bin_float_50 reference (RKF 7(8), tolerance 1e-30, exact
 // event location) to 1e-12 in every component at every grid time; so does the
-// ARKODE erk8 reference (reference/sundials/erk8_reference.hpp).
+// ARKODE erk8 reference (reference/sundials/erk_reference.hpp).
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cmath>

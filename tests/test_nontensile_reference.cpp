@@ -11,7 +11,7 @@
 
 #include "reference/extended/mp_reference.hpp"
 #include "reference/sundials/cvode_reference.hpp"
-#include "reference/sundials/erk8_reference.hpp"
+#include "reference/sundials/erk_reference.hpp"
 
 using namespace granconv;
 
@@ -133,7 +133,7 @@ TEST_CASE("erk8 locates the same clipping events as CVODE", "[reference][nontens
   opt.rtol = 1e-13;
   opt.atol = 1e-15;
   opt.method = "erk8";
-  const auto erk = erk8_reference(pr, times, opt);
+  const auto erk = erk_reference(pr, times, opt);
   std::cout << "[reference] chain3 tsuji-nontensile, erk8: " << erk.provenance.events << " events, "
             << erk.provenance.steps << " steps, max |Δ| vs reference.py " << max_deviation(erk, kTsuji) << "\n";
   CHECK(erk.provenance.events == 4);

@@ -8,23 +8,14 @@
 #include <thread>
 
 #include "reference/cache/reference_cache.hpp"
+#include "test_fixtures.hpp"
 
 using namespace granconv;
 namespace fs = std::filesystem;
 
 namespace {
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::random_device rd;
-    path = fs::temp_directory_path() / ("granconv-refcache-" + std::to_string(rd()) + std::to_string(rd()));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
+using test::entries;
+using TempDir = test::TempDir<"granconv-refcache-">;
 
 void require_same(const ReferenceSolution& a, const ReferenceSolution& b) {
   REQUIRE(a.times == b.times);
@@ -33,11 +24,6 @@ void require_same(const ReferenceSolution& a, const ReferenceSolution& b) {
   REQUIRE(a.provenance.to_json() == b.provenance.to_json());
 }
 
-std::vector<fs::path> entries(const fs::path& dir) {
-  std::vector<fs::path> out;
-  for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path());
-  return out;
-}
 }  // namespace
 
 TEST_CASE("reference cache round trip", "[reference][cache]") {

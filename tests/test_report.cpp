@@ -14,6 +14,7 @@
 #include "reports/json_file.hpp"
 #include "reports/record_checksum.hpp"
 #include "reports/report.hpp"
+#include "test_fixtures.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -21,27 +22,8 @@ using namespace granconv;
 
 namespace {
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::random_device rd;
-    path = fs::temp_directory_path() / ("granconv-test-report-" + std::to_string(rd()) + std::to_string(rd()));
-    fs::create_directories(path / "studies");
-  }
-  ~TempDir() {
-    // GRANCONV_KEEP_TEST_REPORTS=1 keeps the directories to look at the reports.
-    if (const char* keep = std::getenv("GRANCONV_KEEP_TEST_REPORTS"); keep && *keep == '1') return;
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test::slurp;
+using TempDir = test::TempDir<"granconv-test-report-", "studies">;
 
 json study(const std::string& id, const std::string& group, const std::string& scheme, const std::string& form,
            double p, bool oscillate, bool pass) {

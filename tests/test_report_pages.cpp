@@ -13,6 +13,7 @@
 
 #include "reports/record_checksum.hpp"
 #include "reports/report.hpp"
+#include "test_fixtures.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -20,25 +21,8 @@ using namespace granconv;
 
 namespace {
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::random_device rd;
-    path = fs::temp_directory_path() / ("granconv-test-pages-" + std::to_string(rd()) + std::to_string(rd()));
-    fs::create_directories(path / "studies");
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test::slurp;
+using TempDir = test::TempDir<"granconv-test-pages-", "studies">;
 
 void write(const fs::path& dir, const json& j) {
   std::ofstream(dir / "studies" / (j["study"].get<std::string>() + ".json")) << sealed_json_text(j);

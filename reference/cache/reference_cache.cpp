@@ -4,7 +4,7 @@
 
 #include "reference/cache/cache_file.hpp"
 
-#include "reference/sundials/erk8_reference.hpp"
+#include "reference/sundials/erk_reference.hpp"
 #include "reference/exact_reference.hpp"
 
 #include <fmt/core.h>
@@ -217,7 +217,7 @@ std::string reference_cache_file_name(const std::string& key) {
 
 ReferenceSolution compute_reference(const Problem<double>& problem, const std::vector<double>& times,
                                     const ReferenceOptions& opt) {
-  return is_explicit_reference_method(resolved_reference_method(problem, opt)) ? erk8_reference(problem, times, opt)
+  return is_explicit_reference_method(resolved_reference_method(problem, opt)) ? erk_reference(problem, times, opt)
                                                                               : cvode_reference(problem, times, opt);
 }
 

@@ -42,7 +42,7 @@ std::string reference_cache_key(const Problem<double>& problem, const std::vecto
                                  const ReferenceOptions& opt);
 std::string reference_cache_file_name(const std::string& key);
 
-// The reference of opt's method: erk8_reference for "erk8" and "erk9", else cvode_reference.
+// The reference of opt's method: erk_reference for "erk8" and "erk9", else cvode_reference.
 ReferenceSolution compute_reference(const Problem<double>& problem, const std::vector<double>& times,
                                     const ReferenceOptions& opt);
 

@@ -4,8 +4,6 @@
 #include <fmt/core.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_config.h>
-#include <sunlinsol/sunlinsol_band.h>
-#include <sunmatrix/sunmatrix_band.h>
 
 #include <algorithm>
 #include <chrono>
@@ -15,7 +13,6 @@
 
 #include "models/blow_up.hpp"
 #include "reference/sundials/cvode_support.hpp"
-#include "reference/sundials/serial_vector_kernels.hpp"
 
 namespace granconv {
 
@@ -36,9 +33,6 @@ namespace {
 using cvode_support::Cvode;
 using cvode_support::CvodeError;
 using cvode_support::flag_name;
-#if SUNDIALS_VERSION_MAJOR < 7
-using cvode_support::keep_message;
-#endif
 
 constexpr int kBandwidth = 2;  // (x_i, v_i, z_i): see models/bistiffness_chain.hpp
 constexpr long kMaxEvents = 1'000'000;
@@ -116,72 +110,34 @@ Run run_cvode(const BistiffnessChain<double>& chain, const Vec<double>& y0, cons
   out.states.reserve(times.size());
   Cvode cv;
   const std::string who = fmt::format("CVODE bi-stiffness reference ({})", opt.method);
-  auto check = [&](long flag, const char* what, double t) {
-    cvode_support::check_flag<CvodeError>(flag, who, what, t, ud.last_message, flag_name);
-  };
-  auto check_ptr = [](const void* p, const char* what) {
-    cvode_support::check_created(p, "CVODE bi-stiffness reference", what);
-  };
-  check(cvode_support::create_context(&cv.ctx), "SUNContext_Create", t0);
-  cv.y = N_VNew_Serial(dim, cv.ctx);
-  check_ptr(cv.y, "N_VNew_Serial");
-  cv.atol = N_VNew_Serial(dim, cv.ctx);
-  check_ptr(cv.atol, "N_VNew_Serial");
-  cv.dky = N_VNew_Serial(dim, cv.ctx);
-  check_ptr(cv.dky, "N_VNew_Serial");
-  for (N_Vector v : {cv.y, cv.atol, cv.dky}) use_compiled_serial_kernels(v);
+  const cvode_support::Checks<CvodeError> check{who, "CVODE bi-stiffness reference", &ud.last_message, flag_name};
+  cvode_support::create_context(cv.ctx, check);
+  cv.y = cvode_support::new_vector(cv.ctx, dim, check, y0.data());
+  cv.atol = cvode_support::new_vector(cv.ctx, dim, check);
+  cv.dky = cvode_support::new_vector(cv.ctx, dim, check);
   sunrealtype* yp = N_VGetArrayPointer(cv.y);
-  std::copy(y0.data(), y0.data() + dim, yp);
   sunrealtype* ap = N_VGetArrayPointer(cv.atol);
   for (int i = 0; i < chain.beads(); ++i) {
     ap[chain.ix(i)] = atol_x;
     ap[chain.iv(i)] = atol_v;
     ap[chain.iz(i)] = atol_x;
   }
+  cvode_support::start_cvode(cv,
+                             {opt.method == "bdf" ? CV_BDF : CV_ADAMS, rhs_fn, root_fn, nroots, &ud, &ud.last_message,
+                              rtol, atol_x, opt.max_steps, tstop},
+                             check);
+  cvode_support::use_band_solver(cv, dim, kBandwidth, jac_fn, check);
 
-  cv.mem = CVodeCreate(opt.method == "bdf" ? CV_BDF : CV_ADAMS, cv.ctx);
-  check_ptr(cv.mem, "CVodeCreate");
-#if SUNDIALS_VERSION_MAJOR < 7
-  check(CVodeSetErrHandlerFn(cv.mem, keep_message, &ud.last_message), "CVodeSetErrHandlerFn", t0);
-#endif
-  check(CVodeInit(cv.mem, rhs_fn, t0, cv.y), "CVodeInit", t0);
-  check(CVodeSVtolerances(cv.mem, rtol, cv.atol), "CVodeSVtolerances", t0);
-  check(CVodeSetUserData(cv.mem, &ud), "CVodeSetUserData", t0);
-  check(CVodeSetMaxNumSteps(cv.mem, opt.max_steps), "CVodeSetMaxNumSteps", t0);
-  check(CVodeSetMaxHnilWarns(cv.mem, 1), "CVodeSetMaxHnilWarns", t0);
-  check(CVodeSetStopTime(cv.mem, tstop), "CVodeSetStopTime", t0);
-  if (nroots > 0) check(CVodeRootInit(cv.mem, nroots, root_fn), "CVodeRootInit", t0);
-  cv.A = SUNBandMatrix(dim, kBandwidth, kBandwidth, cv.ctx);
-  check_ptr(cv.A, "SUNBandMatrix");
-  cv.LS = SUNLinSol_Band(cv.y, cv.A, cv.ctx);
-  check_ptr(cv.LS, "SUNLinSol_Band");
-  check(CVodeSetLinearSolver(cv.mem, cv.LS, cv.A), "CVodeSetLinearSolver", t0);
-  check(CVodeSetJacFn(cv.mem, jac_fn), "CVodeSetJacFn", t0);
-
-  std::size_t next = 0;
   auto emit = [&](const sunrealtype* p) { out.states.emplace_back(Eigen::Map<const Vec<double>>(p, dim)); };
-  auto emit_upto = [&](double t) {
-    while (next < times.size() && times[next] <= t) {
-      check(CVodeGetDky(cv.mem, times[next], 0, cv.dky), "CVodeGetDky", times[next]);
-      emit(N_VGetArrayPointer(cv.dky));
-      ++next;
-    }
-  };
-  while (next < times.size() && times[next] <= t0) {
-    emit(yp);
-    ++next;
-  }
+  cvode_support::CvodeOutput output(times, cv, emit, check);
+  output.initial(t0);
 
   std::vector<int> found(std::max(nroots, 1));
   double seg_start = t0;
   long same_time = 0, calls = 0, segment_steps = 0;
-  while (next < times.size()) {
-    sunrealtype tret = seg_start;
-    const int flag = CVode(cv.mem, tstop, cv.y, &tret, CV_ONE_STEP);
-    if (flag < 0) CVodeGetCurrentTime(cv.mem, &tret);  // some failures return before setting tret
-    check(flag, "CVode", tret);
-    if (++calls > opt.max_steps)
-      check(CV_TOO_MUCH_WORK, fmt::format("CVode (more than {} steps)", opt.max_steps).c_str(), tret);
+  while (output.pending()) {
+    double tret = seg_start;
+    const int flag = cvode_support::cvode_step(cv, tstop, tret, calls, opt.max_steps, check);
     for (int i = 0; i < dim; ++i)
       if (!(std::abs(yp[i]) <= bound))
         throw std::runtime_error(fmt::format(
@@ -192,7 +148,7 @@ Run run_cvode(const BistiffnessChain<double>& chain, const Vec<double>& y0, cons
                                            "t = {:.6g} of {:.6g} (--reference-budget raises it)",
                                            opt.max_seconds, tret, tstop));
     if (flag == CV_ROOT_RETURN) {
-      emit_upto(tret);
+      output.interpolated_upto(tret);
       check(CVodeGetRootInfo(cv.mem, found.data()), "CVodeGetRootInfo", tret);
       Eigen::Map<Vec<double>> y(yp, dim);
       // A switch is resolved when the quantity crossing zero moves at a rate
@@ -238,9 +194,6 @@ Run run_cvode(const BistiffnessChain<double>& chain, const Vec<double>& y0, cons
       // z is non-negative; a step may have overshot a release by round-off.
       for (int j = 0; j < nc; ++j) y[chain.iz(j)] = std::max(y[chain.iz(j)], 0.0);
       while (out.event_states.size() < out.events.size()) out.event_states.emplace_back(y);
-      long nst = 0;
-      check(CVodeGetNumSteps(cv.mem, &nst), "CVodeGetNumSteps", tret);
-      segment_steps += nst;
       out.restarts.push_back(tret);
       if (static_cast<long>(out.restarts.size()) > kMaxEvents)
         throw std::runtime_error(fmt::format(
@@ -251,28 +204,18 @@ Run run_cvode(const BistiffnessChain<double>& chain, const Vec<double>& y0, cons
         throw std::runtime_error(fmt::format(
             "CVODE bi-stiffness reference: {} consecutive switching events at t = {:.17g} without progress",
             same_time, tret));
-      check(CVodeReInit(cv.mem, tret, cv.y), "CVodeReInit", tret);
-      check(CVodeSetStopTime(cv.mem, tstop), "CVodeSetStopTime", tret);
+      cvode_support::restart_cvode(cv, tret, tstop, segment_steps, check);
       seg_start = tret;
       continue;
     }
     if (flag == CV_TSTOP_RETURN || tret >= tstop) {
-      while (next < times.size() && times[next] < tret) {
-        check(CVodeGetDky(cv.mem, times[next], 0, cv.dky), "CVodeGetDky", times[next]);
-        emit(N_VGetArrayPointer(cv.dky));
-        ++next;
-      }
-      while (next < times.size()) {
-        emit(yp);
-        ++next;
-      }
+      output.finish(tret);
       break;
     }
-    emit_upto(tret);
+    output.interpolated_upto(tret);
   }
-  long nst = 0;
-  check(CVodeGetNumSteps(cv.mem, &nst), "CVodeGetNumSteps", tstop);
-  out.steps = segment_steps + nst;
+  cvode_support::add_steps(cv, tstop, segment_steps, check);
+  out.steps = segment_steps;
   return out;
 }
 

@@ -4,22 +4,17 @@
 #include <fmt/core.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_config.h>
-#include <sunlinsol/sunlinsol_band.h>
-#include <sunmatrix/sunmatrix_band.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
-#include <optional>
 #include <utility>
 #include <stdexcept>
 
 #include "models/blow_up.hpp"
 #include "reference/sundials/cvode_support.hpp"
-#include "reference/sundials/rerun_beside.hpp"
-#include "reference/sundials/serial_vector_kernels.hpp"
 #include "reference/sundials/sundials_chain.hpp"
 
 namespace granconv {
@@ -33,9 +28,6 @@ using sundials_chain::UserData;
 using sundials_chain::kMaxEvents;
 using sundials_chain::rhs_fn;
 using sundials_chain::root_fn;
-#if SUNDIALS_VERSION_MAJOR < 7
-using cvode_support::keep_message;
-#endif
 
 constexpr int kBandwidth = 3;  // interleaved (x_i, u_i): bead i couples to i±1 ⇒ |row − col| ≤ 3
 
@@ -82,44 +74,24 @@ sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<
 
   Cvode cv;
   const std::string who = fmt::format("CVODE reference ({}, {})", problem.scenario, method);
-  auto check = [&](long flag, const char* what, double t) {
-    cvode_support::check_flag<CvodeError>(flag, who, what, t, ud.last_message, flag_name);
-  };
-  auto check_ptr = [](const void* p, const char* what) { cvode_support::check_created(p, "CVODE reference", what); };
-
-  check(cvode_support::create_context(&cv.ctx), "SUNContext_Create", t0);
-  cv.y = N_VNew_Serial(dim, cv.ctx);
-  check_ptr(cv.y, "N_VNew_Serial");
-  use_compiled_serial_kernels(cv.y);
+  const cvode_support::Checks<CvodeError> check{who, "CVODE reference", &ud.last_message, flag_name};
+  cvode_support::create_context(cv.ctx, check);
+  cv.y = cvode_support::new_vector(cv.ctx, dim, check, w0.data());
   sunrealtype* yp = N_VGetArrayPointer(cv.y);
-  std::copy(w0.data(), w0.data() + dim, yp);
-
-  cv.mem = CVodeCreate(method == "bdf" ? CV_BDF : CV_ADAMS, cv.ctx);
-  check_ptr(cv.mem, "CVodeCreate");
-#if SUNDIALS_VERSION_MAJOR < 7
-  check(CVodeSetErrHandlerFn(cv.mem, keep_message, &ud.last_message), "CVodeSetErrHandlerFn", t0);
-#endif
-  check(CVodeInit(cv.mem, rhs_fn, t0, cv.y), "CVodeInit", t0);
-  check(CVodeSStolerances(cv.mem, rtol, atol), "CVodeSStolerances", t0);
-  check(CVodeSetUserData(cv.mem, &ud), "CVodeSetUserData", t0);
-  check(CVodeSetMaxNumSteps(cv.mem, max_steps), "CVodeSetMaxNumSteps", t0);
-  check(CVodeSetMaxHnilWarns(cv.mem, 1), "CVodeSetMaxHnilWarns", t0);
-  check(CVodeSetStopTime(cv.mem, tstop), "CVodeSetStopTime", t0);
-  if (nroots > 0) check(CVodeRootInit(cv.mem, nroots, root_fn), "CVodeRootInit", t0);
+  cvode_support::start_cvode(cv,
+                             {method == "bdf" ? CV_BDF : CV_ADAMS, rhs_fn, root_fn, nroots, &ud, &ud.last_message, rtol,
+                              atol, max_steps, tstop},
+                             check);
   if (nonlinear_solver == "fixed-point") {
     // Adams on a non-stiff chain: functional iteration needs one right-hand
     // side per iteration and no Jacobian, LU or back-substitution.
     cv.NLS = SUNNonlinSol_FixedPoint(cv.y, 0, cv.ctx);
-    check_ptr(cv.NLS, "SUNNonlinSol_FixedPoint");
+    check.created(cv.NLS, "SUNNonlinSol_FixedPoint");
     check(CVodeSetNonlinearSolver(cv.mem, cv.NLS), "CVodeSetNonlinearSolver", t0);
   } else {
-    cv.A = SUNBandMatrix(dim, kBandwidth, kBandwidth, cv.ctx);
-    check_ptr(cv.A, "SUNBandMatrix");
-    cv.LS = SUNLinSol_Band(cv.y, cv.A, cv.ctx);
-    check_ptr(cv.LS, "SUNLinSol_Band");
-    check(CVodeSetLinearSolver(cv.mem, cv.LS, cv.A), "CVodeSetLinearSolver", t0);
-    check(CVodeSetJacFn(cv.mem, jac_fn), "CVodeSetJacFn", t0);
+    cvode_support::use_band_solver(cv, dim, kBandwidth, jac_fn, check);
   }
+  cv.dky = cvode_support::new_vector(cv.ctx, dim, check);
 
   // (x, w) state in CVODE's interpolant → (x, v) output.
   Vec<double> wbuf(dim);
@@ -127,27 +99,8 @@ sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<
     std::copy(w, w + dim, wbuf.data());
     out.states.push_back(ud.sys.to_xv(wbuf));
   };
-  N_Vector dky = N_VNew_Serial(dim, cv.ctx);
-  check_ptr(dky, "N_VNew_Serial");
-  use_compiled_serial_kernels(dky);
-  struct Free {
-    N_Vector v;
-    ~Free() { N_VDestroy(v); }
-  } free_dky{dky};
-  std::size_t next = 0;
-  auto emit_interpolated_upto = [&](double t) {
-    while (next < times.size() && times[next] <= t) {
-      check(CVodeGetDky(cv.mem, times[next], 0, dky), "CVodeGetDky", times[next]);
-      emit(N_VGetArrayPointer(dky));
-      ++next;
-    }
-  };
-
-  // Requested times at the initial instant.
-  while (next < times.size() && times[next] <= t0) {
-    emit(yp);
-    ++next;
-  }
+  cvode_support::CvodeOutput output(times, cv, emit, check);
+  output.initial(t0);
   std::vector<int> roots(std::max(nroots, 1));
   auto resolved_root = [&](double t) {
     check(CVodeGetRootInfo(cv.mem, roots.data()), "CVodeGetRootInfo", t);
@@ -158,28 +111,19 @@ sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<
   double last_ignored = t0;
   cvode_support::DeadBandRestarts dead_band_restarts;
   auto restart_at = [&](double t) {
-    long nst = 0;
-    check(CVodeGetNumSteps(cv.mem, &nst), "CVodeGetNumSteps", t);
-    out.steps += nst;
-    check(CVodeReInit(cv.mem, t, cv.y), "CVodeReInit", t);
-    check(CVodeSetStopTime(cv.mem, tstop), "CVodeSetStopTime", t);
+    cvode_support::restart_cvode(cv, t, tstop, out.steps, check);
     seg_start = t;
   };
-  while (next < times.size()) {
-    sunrealtype tret = seg_start;
-    const int flag = CVode(cv.mem, tstop, cv.y, &tret, CV_ONE_STEP);
-    if (flag < 0) CVodeGetCurrentTime(cv.mem, &tret);  // some failures return before setting tret
-    check(flag, "CVode", tret);
-    // CVODE's own mxstep counts steps per CVode call, i.e. one in CV_ONE_STEP
-    // mode: the limit on the total is enforced here.
-    if (++calls > max_steps) check(CV_TOO_MUCH_WORK, fmt::format("CVode (more than {} steps)", max_steps).c_str(), tret);
+  while (output.pending()) {
+    double tret = seg_start;
+    const int flag = cvode_support::cvode_step(cv, tstop, tret, calls, max_steps, check);
     sundials_chain::check_bound(problem, "CVODE", yp, dim, bound, tret);
     if ((calls & 63) == 0) {
       sundials_chain::check_budget(problem, "CVODE", deadline, opt.max_seconds, tret, tstop);
       sundials_chain::check_stop(stop);
     }
     if (flag == CV_ROOT_RETURN && !resolved_root(tret)) {
-      emit_interpolated_upto(tret);
+      output.interpolated_upto(tret);
       ++out.ignored_roots;
       ignored_without_progress = (tret <= last_ignored) ? ignored_without_progress + 1 : 0;
       last_ignored = tret;
@@ -194,7 +138,7 @@ sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<
       continue;
     }
     if (flag == CV_ROOT_RETURN) {
-      emit_interpolated_upto(tret);
+      output.interpolated_upto(tret);
       out.event_times.push_back(tret);
       if (static_cast<long>(out.event_times.size()) > kMaxEvents)
         throw std::runtime_error(fmt::format("CVODE reference ({}): more than {} contact events by t = {:.17g}; "
@@ -209,23 +153,12 @@ sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<
       continue;
     }
     if (flag == CV_TSTOP_RETURN || tret >= tstop) {
-      // Every remaining time is ≤ tstop = tret: y is the state there.
-      while (next < times.size() && times[next] < tret) {
-        check(CVodeGetDky(cv.mem, times[next], 0, dky), "CVodeGetDky", times[next]);
-        emit(N_VGetArrayPointer(dky));
-        ++next;
-      }
-      while (next < times.size()) {
-        emit(yp);
-        ++next;
-      }
+      output.finish(tret);
       break;
     }
-    emit_interpolated_upto(tret);
+    output.interpolated_upto(tret);
   }
-  long nst = 0;
-  check(CVodeGetNumSteps(cv.mem, &nst), "CVodeGetNumSteps", tstop);
-  out.steps += nst;
+  cvode_support::add_steps(cv, tstop, out.steps, check);
   out.dead_band_restarts = dead_band_restarts.total();
   return out;
 }
@@ -279,8 +212,7 @@ ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vec
 
   const auto started = std::chrono::steady_clock::now();
   const double rtol2 = opt.rtol / 10, atol2 = opt.atol / 10;
-  // The error estimate's states and how they were obtained.
-  using Estimate = std::pair<std::vector<Vec<double>>, std::string>;
+  using sundials_chain::Estimate;
   const auto estimate = [&](const std::atomic<bool>* stop_estimate) -> Estimate {
     try {
       return {run_cvode(problem, times, method, nonlinear_solver, rtol2, atol2, opt.max_steps, opt, started,
@@ -303,17 +235,14 @@ ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vec
       }
     }
   };
-  std::optional<sundials_chain::RerunBeside<Estimate>> rerun;
-  if (opt.estimate_error) rerun.emplace(estimate, opt.threads > 1);
-  ReferenceSolution sol = sundials_chain::solution_of(
-      run_cvode(problem, times, method, nonlinear_solver, opt.rtol, opt.atol, opt.max_steps, opt, started, stop),
-      times, "CVODE", method, nonlinear_solver, opt.rtol, opt.atol);
-  if (rerun) {
-    const Estimate e = rerun->get();
-    sundials_chain::set_error_estimate(sol.provenance, sol.states, e.first);
-    sol.provenance.error_estimate_method = e.second;
-  }
-  return sol;
+  return sundials_chain::with_error_estimate(
+      opt,
+      [&] {
+        return sundials_chain::solution_of(
+            run_cvode(problem, times, method, nonlinear_solver, opt.rtol, opt.atol, opt.max_steps, opt, started, stop),
+            times, "CVODE", method, nonlinear_solver, opt.rtol, opt.atol);
+      },
+      estimate);
 }
 
 }  // namespace granconv

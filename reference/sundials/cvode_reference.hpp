@@ -27,7 +27,7 @@ inline constexpr double kDefaultReferenceBudget = 600;
 struct ReferenceOptions {
   double rtol = 1e-15, atol = 1e-16;
   // "adams" | "bdf" (CVODE) | "erk8" | "erk9" (ARKODE's explicit Runge-Kutta
-  // of order 8 or 9, reference/sundials/erk8_reference.hpp); "" = scenario default
+  // of order 8 or 9, reference/sundials/erk_reference.hpp); "" = scenario default
   // (scenario_info().reference_method).
   std::string method;
   // "newton" (banded analytic Jacobian) | "fixed-point" (functional
@@ -50,7 +50,7 @@ struct ReferenceOptions {
 };
 
 // The explicit methods' names for ReferenceOptions::method (ARKODE,
-// erk8_reference.hpp): Verner's 8(7) and 9(8) pairs.
+// erk_reference.hpp): Verner's 8(7) and 9(8) pairs.
 inline constexpr const char* kExplicitReferenceMethod = "erk8";
 inline constexpr const char* kExplicitReferenceMethod9 = "erk9";
 inline bool is_explicit_reference_method(const std::string& m) {
@@ -72,7 +72,7 @@ std::string default_nonlinear_solver(const std::string& method);
 ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vector<double>& times,
                                   const ReferenceOptions& opt = {});
 // The same, ending with an error once *stop is raised (checked with the
-// budget): erk8_reference's fallback estimate on the thread beside its first
+// budget): erk_reference's fallback estimate on the thread beside its first
 // solve stops with that solve (reference/sundials/rerun_beside.hpp).
 ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vector<double>& times,
                                   const ReferenceOptions& opt, const std::atomic<bool>* stop);

@@ -25,7 +25,7 @@ namespace granconv {
 void use_compiled_serial_kernels(N_Vector v);
 
 // The same, plus N_VLinearCombination as one pass per block of elements: the
-// operation ARKODE's ERKStep forms its stages with (erk8_reference), with
+// operation ARKODE's ERKStep forms its stages with (erk_reference), with
 // the terms whose coefficient is zero skipped. Bit for bit the library's
 // unfused result but for the sign of a zero (without it the library falls back on one
 // N_VLinearSum per term); CVODE keeps use_compiled_serial_kernels, so its

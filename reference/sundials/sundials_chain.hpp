@@ -1,6 +1,6 @@
 #pragma once
 // The chain as every SUNDIALS reference driver sees it (CVODE in
-// cvode_reference.cpp, ARKODE in erk8_reference.cpp): the callbacks'
+// cvode_reference.cpp, ARKODE in erk_reference.cpp): the callbacks'
 // user data, the right-hand side and gap root callbacks, which roots are
 // contact events, and the checks on a reference request. One copy, so that the
 // two solvers integrate the same system with the same event rule.
@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cmath>
 #include <optional>
+#include <utility>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "models/chain_gaps.hpp"
 #include "models/scenarios.hpp"
 #include "reference/sundials/cvode_reference.hpp"
+#include "reference/sundials/rerun_beside.hpp"
 
 namespace granconv::sundials_chain {
 
@@ -263,6 +265,26 @@ inline void set_error_estimate(Provenance& p, const std::vector<Vec<double>>& a,
   p.error_estimate = max_abs_difference(a, b);
   p.error_estimate_x = dx;
   p.error_estimate_v = dv;
+}
+
+// The error estimate's states and how they were obtained.
+using Estimate = std::pair<std::vector<Vec<double>>, std::string>;
+
+// A reference: `first()`, the solve itself, and where opt asks for it the
+// error estimate, `estimate` (RerunBeside: on a thread beside the first solve
+// when opt.threads > 1), in its provenance.
+template <class First>
+ReferenceSolution with_error_estimate(const ReferenceOptions& opt, First first,
+                                      typename RerunBeside<Estimate>::Solve estimate) {
+  std::optional<RerunBeside<Estimate>> rerun;
+  if (opt.estimate_error) rerun.emplace(std::move(estimate), opt.threads > 1);
+  ReferenceSolution sol = first();
+  if (rerun) {
+    const Estimate e = rerun->get();
+    set_error_estimate(sol.provenance, sol.states, e.first);
+    sol.provenance.error_estimate_method = e.second;
+  }
+  return sol;
 }
 
 }  // namespace granconv::sundials_chain

@@ -14,6 +14,7 @@
 #include "reports/figures/figures.hpp"
 #include "reports/format.hpp"
 #include "reports/figures/gnuplot.hpp"
+#include "studies/support/palette.hpp"
 
 namespace granconv::report_detail {
 
@@ -27,7 +28,8 @@ struct Style {
 // Series styles follow JVB fig. 2/3: CN (x,v) blue line, CN (x,w) crosses,
 // GL (x,v) black line, GL (x,w) diamonds; anything else cycles a palette.
 Style style_for(const Study& s, std::size_t index) {
-  static const char* palette[] = {"#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"};
+  static const char* colours[] = {palette::red,  palette::green, palette::purple, palette::orange,
+                                  palette::cyan, palette::brown, palette::pink};
   std::string sch = s.scheme, form = s.formulation;
   std::transform(sch.begin(), sch.end(), sch.begin(), [](unsigned char c) { return std::tolower(c); });
   const bool cn = sch == "cn" || sch.find("crank") != std::string::npos;
@@ -36,7 +38,7 @@ Style style_for(const Study& s, std::size_t index) {
   if (cn && form == "xw") return {"with points pt 2 ps 1.1 lw 1.5 lc rgb '#1f4fbf'", "#1f4fbf"};
   if (gl && form == "xv") return {"with lines lw 2 lc rgb '#000000'", "#000000"};
   if (gl && form == "xw") return {"with points pt 12 ps 1.1 lw 1.5 lc rgb '#000000'", "#000000"};
-  const std::string c = palette[index % (sizeof palette / sizeof *palette)];
+  const std::string c = colours[index % (sizeof colours / sizeof *colours)];
   return {"with linespoints pt 7 ps 0.6 lw 1.5 lc rgb '" + c + "'", c};
 }
 

@@ -13,6 +13,7 @@
 #include "reports/figures/figures.hpp"
 #include "reports/format.hpp"
 #include "reports/figures/gnuplot.hpp"
+#include "studies/support/palette.hpp"
 
 namespace granconv::report_detail {
 
@@ -61,9 +62,7 @@ std::string axes(const Figure& f) {
 }
 
 std::string with_clause(const Series& s, std::size_t index) {
-  static const char* palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
-                                  "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
-  const std::string color = s.color.empty() ? palette[index % (sizeof palette / sizeof *palette)] : s.color;
+  const std::string color = s.color.empty() ? palette::series[index % 10] : s.color;
   std::string w;
   if (s.style == "points") w = "with points pt 7 ps 0.6";
   else if (s.style == "linespoints") w = "with linespoints lw 1.5 pt 7 ps 0.6";

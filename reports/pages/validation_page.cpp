@@ -19,6 +19,7 @@
 #include "reports/format.hpp"
 #include "reports/record_checksum.hpp"
 #include "reports/study_file.hpp"
+#include "studies/support/palette.hpp"
 
 namespace granconv {
 
@@ -29,7 +30,7 @@ using nlohmann::json;
 using report_detail::g;
 using report_detail::html;
 
-const char* kColors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"};
+const std::vector<std::string> kColors = palette::first(6);
 
 // E(h) of each run: usable points, excluded points (grey), fitted line.
 json convergence_figure(const std::string& name, const std::string& title, const std::vector<ConvergenceRun>& runs) {

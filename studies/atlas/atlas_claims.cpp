@@ -14,6 +14,7 @@
 #include "studies/core/step_grid_field.hpp"
 #include "studies/support/catalogue_fields.hpp"
 #include "studies/support/grid_budget.hpp"
+#include "studies/support/palette.hpp"
 
 namespace granconv {
 
@@ -142,9 +143,6 @@ json heatmap(const Atlas& a, std::size_t p) {
 
 json convergence_figure(const Atlas& a, std::size_t p, std::size_t m) {
   // One colour per row (the report's default palette repeats after 10).
-  static const char* colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
-                                  "#e377c2", "#17becf", "#7f7f7f", "#bcbd22", "#000000", "#aec7e8",
-                                  "#ff9896", "#98df8a", "#ffbb78", "#c5b0d5", "#c49c94", "#9edae5"};
   json series = json::array();
   for (std::size_t r = 0; r < a.rows.size(); ++r) {
     const AtlasCell& c = a.cell(p, r, m);
@@ -157,7 +155,7 @@ json convergence_figure(const Atlas& a, std::size_t p, std::size_t m) {
                       {"x", hx},
                       {"y", ey},
                       {"style", a.rows[r].formulation == Formulation::xw ? "dashes" : "linespoints"},
-                      {"color", colours[r % (sizeof colours / sizeof *colours)]}});
+                      {"color", palette::series[r % palette::series.size()]}});
   }
   const std::string prob = to_string(a.problems[p]);
   return {{"name", figure_name(a.problems[p], a.models[m])},

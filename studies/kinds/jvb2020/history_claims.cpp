@@ -11,6 +11,7 @@
 #include "studies/support/step_grid.hpp"
 #include "studies/support/catalogue_fields.hpp"
 #include "studies/support/record_helpers.hpp"
+#include "studies/support/palette.hpp"
 #include "studies/core/step_grid_field.hpp"
 
 namespace granconv {
@@ -223,8 +224,8 @@ ClaimResult run_history_claim(const Claim& claim, const HistorySpec& spec, const
   nlohmann::json info_rows = nlohmann::json::array();
   bool pass = true;
   std::string summary;
-  const char* colors[] = {"#1f4fbf", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f",
-                          "#bcbd22", "#ff7f0e"};
+  const char* colors[] = {palette::dark_blue, palette::green, palette::red,  palette::purple, palette::brown,
+                          palette::pink,      palette::cyan,  palette::grey, palette::olive,  palette::orange};
   for (std::size_t r = 0; r < runs.size(); ++r) {
     const auto& j = spec.runs[r];
     const auto& c = runs[r].result;

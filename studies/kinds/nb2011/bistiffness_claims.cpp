@@ -11,11 +11,13 @@
 
 #include "models/bistiffness_chain.hpp"
 #include "models/sphere_chains.hpp"
+#include "fit/log_log_slope.hpp"
 #include "reference/sundials/bistiffness_reference.hpp"
 #include "reference/sundials/cvode_reference.hpp"
 #include "schemes/lzb.hpp"
 #include "studies/core/catalogue_rules.hpp"
 #include "studies/support/parallel_for.hpp"
+#include "studies/support/palette.hpp"
 #include "studies/support/record_helpers.hpp"
 
 // Catalogue fields (all lengths in m, speeds in m/s, forces in N):
@@ -47,10 +49,7 @@ using nlohmann::json;
 // on subnormals), and are zero for any figure.
 double rounded(double v, int digits) { return sig(v, digits, 1e-300); }
 
-json check(const std::string& label, json paper, json observed, json tolerance, bool pass) {
-  return {{"label", label}, {"paper", std::move(paper)}, {"observed", std::move(observed)},
-          {"tolerance", std::move(tolerance)}, {"pass", pass}};
-}
+constexpr auto check = &check_entry;  // studies/support/record_helpers.hpp
 
 // A striker of radius rs at speed V hitting touching beads from the left.
 struct Setup {
@@ -104,18 +103,6 @@ bool terminal(const BistiffnessChain<double>& c, const Vec<double>& y) {
 
 double lzb_force(double K, double E, double eta) {
   return std::pow(1 + eta, eta / (eta + 1)) * std::pow(K, 1 / (1 + eta)) * std::pow(E, eta / (eta + 1));
-}
-
-double slope(const std::vector<double>& x, const std::vector<double>& y) {
-  double mx = 0, my = 0;
-  const double n = static_cast<double>(x.size());
-  for (std::size_t i = 0; i < x.size(); ++i) mx += std::log(x[i]) / n, my += std::log(y[i]) / n;
-  double sxy = 0, sxx = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    sxy += (std::log(x[i]) - mx) * (std::log(y[i]) - my);
-    sxx += (std::log(x[i]) - mx) * (std::log(x[i]) - mx);
-  }
-  return sxy / sxx;
 }
 
 std::vector<double> linspace(double a, double b, int n) {
@@ -217,7 +204,7 @@ ClaimResult run_zode(const Claim& claim, const BistiffnessSpec& spec, const Stud
   });
 
   json rows = json::array(), series = json::array();
-  const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd"};
+  const char* colors[] = {palette::blue, palette::red, palette::green, palette::purple};
   for (std::size_t c = 0; c < cases.size(); ++c) {
     const auto& cs = cases[c];
     std::vector<double> errs, dts;
@@ -229,7 +216,7 @@ ClaimResult run_zode(const Claim& claim, const BistiffnessSpec& spec, const Stud
       rows.push_back({cs.es, dPs[k], r.steps, rounded(err, 3), rounded(r.t * 1e6, 6), rounded(cs.t_last * 1e6, 6),
                       rounded(r.momentum_after / r.momentum_before - 1, 2)});
     }
-    const double p = slope(dPs, errs);
+    const double p = log_log_slope(dPs, errs);
     checks.add(check(fmt::format("e_s = {}: LZB → z-ODE post-impact velocities, least-squares order over ΔP = {:g} … "
                                  "{:g} N·s",
                                  cs.es, dPs.front(), dPs.back()),
@@ -489,7 +476,7 @@ ClaimResult run_wall_factor(const Claim& claim, const BistiffnessSpec& spec, con
   });
 
   json rows = json::array(), figures = json::array();
-  const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e"};
+  const auto colors = palette::first(4);
   json raw = json::array(), norm = json::array();
   int ci = 0;
   for (const auto& cs : cases) {
@@ -630,7 +617,7 @@ ClaimResult run_table1(const Claim& claim, const BistiffnessSpec& spec, const St
 
   json rows = json::array(), series = json::array();
   const char* where[2] = {"9R", "17L"};
-  const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e"};
+  const auto colors = palette::first(4);
   int ci = 0;
   for (const auto& cs : cases) {
     for (int c = 0; c < 2; ++c) {

@@ -13,8 +13,10 @@
 
 #include "reference/cache/reference_cache.hpp"
 #include "fit/order_fit.hpp"
+#include "fit/log_log_slope.hpp"
 #include "studies/support/grid_budget.hpp"
 #include "studies/support/parallel_for.hpp"
+#include "studies/support/palette.hpp"
 #include "studies/support/record_helpers.hpp"
 
 namespace granconv {
@@ -65,12 +67,9 @@ OrderFit fit_in(const std::vector<double>& h, const std::vector<double>& e, cons
   return fit_order(h, e, usable, fo);
 }
 
-json check(const std::string& label, json paper, json observed, const std::string& tolerance, bool pass) {
-  return {{"label", label}, {"paper", std::move(paper)}, {"observed", std::move(observed)}, {"tolerance", tolerance},
-          {"pass", pass}};
-}
+constexpr auto check = &check_entry;  // studies/support/record_helpers.hpp
 
-const std::vector<std::string> kColors = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2"};
+const std::vector<std::string> kColors = palette::first(7);
 
 // ---------------------------------------------------------------- steps (Tables 2–3)
 
@@ -479,16 +478,12 @@ ClaimResult scale_claim(const Claim& claim, const LzbSpec& spec, const StudyOpti
   }
   // Exponents: least squares of log(peak time), log(peak force), log(LZB duration) on log V.
   auto slope = [&](auto get) {
-    double sx = 0, sy = 0, sxx = 0, sxy = 0;
-    const double n = double(runs.size());
+    std::vector<double> x, y;
     for (const auto& r : runs) {
-      const double x = std::log(r.V), y = std::log(get(r));
-      sx += x;
-      sy += y;
-      sxx += x * x;
-      sxy += x * y;
+      x.push_back(r.V);
+      y.push_back(get(r));
     }
-    return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+    return log_log_slope(x, y);
   };
   const double p_t = slope([](const ScaleRun& r) { return r.t_peak; });
   const double p_f = slope([](const ScaleRun& r) { return r.f_max; });

@@ -11,6 +11,7 @@
 #include "models/scenarios.hpp"
 #include "studies/core/catalogue.hpp"
 #include "studies/support/record_helpers.hpp"
+#include "studies/support/palette.hpp"
 
 namespace granconv {
 
@@ -136,8 +137,9 @@ struct Run {
   StudyResult study;
 };
 
-const char* const palette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
-                               "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#637939", "#843c39", "#7b4173"};
+const std::vector<std::string> kColors = {palette::blue,  palette::orange, palette::green,  palette::red,  palette::purple,
+                                          palette::brown, palette::pink,   palette::grey,   palette::olive, palette::cyan,
+                                          palette::indigo, palette::moss,  palette::maroon, palette::plum};
 
 }  // namespace
 
@@ -247,7 +249,7 @@ ClaimResult run_order_sweep_claim(const Claim& claim, const OrderSweepSpec& spec
                           {"x", h},
                           {"y", e},
                           {"style", "linespoints"},
-                          {"color", palette[i % (sizeof palette / sizeof palette[0])]}});
+                          {"color", kColors[i % kColors.size()]}});
   }
   json figures = {
       {{"name", claim.id + "-order"},

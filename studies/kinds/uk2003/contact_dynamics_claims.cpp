@@ -17,6 +17,7 @@
 #include "schemes/contact_dynamics.hpp"
 #include "studies/core/catalogue_rules.hpp"
 #include "fit/damped_sine_fit.hpp"
+#include "fit/log_log_slope.hpp"
 #include "fit/order_fit.hpp"
 #include "studies/support/parallel_for.hpp"
 #include "studies/core/verdict.hpp"
@@ -120,20 +121,6 @@ Stat stat(const std::vector<double>& v) {
   for (double x : v) s.sd += (x - s.mean) * (x - s.mean);
   s.sd = v.size() > 1 ? std::sqrt(s.sd / static_cast<double>(v.size() - 1)) : 0;
   return s;
-}
-
-double ls_slope(const std::vector<double>& x, const std::vector<double>& y) {
-  double mx = 0, my = 0, sxy = 0, sxx = 0;
-  const double n = static_cast<double>(x.size());
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    mx += std::log(x[i]) / n;
-    my += std::log(y[i]) / n;
-  }
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    sxy += (std::log(x[i]) - mx) * (std::log(y[i]) - my);
-    sxx += (std::log(x[i]) - mx) * (std::log(x[i]) - mx);
-  }
-  return sxy / sxx;
 }
 
 json relative_check(const std::string& label, double paper, double observed, double tol) {
@@ -318,14 +305,14 @@ ClaimResult run_sound(const Claim& claim, const ContactDynamicsSpec& spec, const
     wp.push_back(s.predict(s.n_i[a]).omega);
     tp.push_back(s.predict(s.n_i[a]).tau);
   }
-  const double sw_fit = ls_slope(nis, w), st_fit = ls_slope(nis, t);
+  const double sw_fit = log_log_slope(nis, w), st_fit = log_log_slope(nis, t);
   if (s.n_i.size() >= 2) {
     // Rival 0: ω and τ independent of N_I, the iterations setting no mode.
     checks.add(slope_check(fmt::format("ω ∝ √N_I: slope of log ω against log N_I over N_I = {} ((58) itself: {:.4f})",
-                                       fmt::join(s.n_i, ", "), ls_slope(nis, wp)),
+                                       fmt::join(s.n_i, ", "), log_log_slope(nis, wp)),
                            nis, w, 0.5, s.slope_tol, 0.0, source_of(claim.record, "slope_tolerance")));
     checks.add(slope_check(fmt::format("τ ∝ 1/N_I: slope of log τ against log N_I ((60) itself: {:.4f})",
-                                       ls_slope(nis, tp)),
+                                       log_log_slope(nis, tp)),
                            nis, t, -1.0, s.slope_tol, 0.0, source_of(claim.record, "slope_tolerance")));
   }
 

@@ -11,6 +11,7 @@
 
 #include "models/mollified_sqrt.hpp"
 #include "studies/kinds/thesis/mollified_order/mollified_order_detail.hpp"
+#include "studies/support/palette.hpp"
 
 namespace granconv::mollified_order {
 
@@ -23,8 +24,8 @@ json series(const std::string& title, const std::vector<double>& x, const std::v
   return {{"title", title}, {"x", x}, {"y", y}, {"style", style}, {"color", color}};
 }
 
-const std::vector<std::string> kColors = {"#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b",
-                                          "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"};
+const std::vector<std::string> kColors = {palette::blue, palette::orange, palette::green, palette::purple, palette::brown,
+                                          palette::pink, palette::cyan,   palette::olive, palette::grey};
 
 std::string range_text(double lo, double hi) {
   return lo > 0 ? fmt::format("[{:.3g}, {:.3g}]", lo, hi) : std::string("—");

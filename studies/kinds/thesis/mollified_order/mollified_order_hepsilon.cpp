@@ -2,9 +2,9 @@
 // mollified_order_claims.hpp, unit-tested in tests/test_mollified_order.cpp).
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 #include <stdexcept>
 
+#include "fit/log_log_slope.hpp"
 #include "studies/kinds/thesis/mollified_order/mollified_order_detail.hpp"
 
 namespace granconv {
@@ -23,21 +23,6 @@ std::vector<std::size_t> usable_sorted(const std::vector<double>& h, const std::
 }
 
 }  // namespace mollified_order
-
-namespace {
-
-double ls_slope(const std::vector<double>& x, const std::vector<double>& y) {
-  const double n = double(x.size());
-  const double mx = std::accumulate(x.begin(), x.end(), 0.0) / n, my = std::accumulate(y.begin(), y.end(), 0.0) / n;
-  double sxy = 0, sxx = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    sxy += (x[i] - mx) * (y[i] - my);
-    sxx += (x[i] - mx) * (x[i] - mx);
-  }
-  return sxy / sxx;
-}
-
-}  // namespace
 
 using mollified_order::usable_sorted;
 
@@ -62,10 +47,10 @@ std::optional<std::size_t> hepsilon_index(const std::vector<double>& h, const st
       std::vector<double> x, y;
       for (std::size_t k = 0; k <= j; ++k)
         if (std::abs(lh[k] - lh[i]) <= opt.half_width_decades * (1 + 1e-12)) {
-          x.push_back(lh[k]);
-          y.push_back(le[k]);
+          x.push_back(h[idx[k]]);
+          y.push_back(e[idx[k]]);
         }
-      if (x.size() >= 3) ok = std::abs(ls_slope(x, y) - opt.order) <= opt.band;
+      if (x.size() >= 3) ok = std::abs(log_log_slope(x, y) - opt.order) <= opt.band;
     }
     // Clipping the windows at the candidate makes a larger candidate able to
     // pass where a smaller one failed: keep the largest that passes.

@@ -13,13 +13,14 @@
 
 #include "studies/core/claim_kinds.hpp"
 #include "studies/support/record_helpers.hpp"
+#include "studies/support/palette.hpp"
 #include "studies/kinds/thesis/thesis_restitution/thesis_restitution_claims.hpp"
 
 namespace granconv::thesis_restitution {
 
 inline const std::string& color(std::size_t i) {
-  static const std::vector<std::string> colors = {"#000000", "#1f77b4", "#2ca02c", "#ff7f0e",
-                                                  "#d62728", "#9467bd", "#8c564b"};
+  static const std::vector<std::string> colors = {palette::black, palette::blue,   palette::green, palette::orange,
+                                                  palette::red,   palette::purple, palette::brown};
   return colors[i % colors.size()];
 }
 

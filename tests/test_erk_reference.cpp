@@ -1,5 +1,5 @@
-// The ARKODE erk8 reference (reference/sundials/erk8_reference.hpp): its table
-// is of order 8 where SUNDIALS 6.4.1's built-in one is not, it agrees with
+// The ARKODE references erk8 and erk9 (reference/sundials/erk_reference.hpp): the tables
+// are of orders 8 and 9 (SUNDIALS 6.4.1's built-in order-8 one is not); the reference agrees with
 // CVODE within the two error estimates, keeps the reference contract (input
 // checks, flag names, blow-up bound, budget) and is told apart from CVODE in
 // the cache key and the provenance.
@@ -11,8 +11,8 @@
 #include <iostream>
 
 #include "models/chain_gaps.hpp"
-#include "reference/sundials/erk8_reference.hpp"
-#include "reference/sundials/erk8_table.hpp"
+#include "reference/sundials/erk_reference.hpp"
+#include "reference/sundials/erk_tables.hpp"
 #include "reference/cache/reference_cache.hpp"
 
 using namespace granconv;
@@ -56,7 +56,7 @@ double observed_order(ARKodeButcherTable table) {
 }  // namespace
 
 // Rival: order 7, what SUNDIALS 6.4.1 makes of a table whose last stage has
-// c = 1 without being the solution (erk8_table.hpp), as its built-in Fehlberg
+// c = 1 without being the solution (erk_tables.hpp), as its built-in Fehlberg
 // 7(8) pair. Tolerance (a-priori): half the distance to the rival.
 TEST_CASE("the erk8 table is of order 8", "[reference][arkode]") {
   ARKodeButcherTable ours = erk8_table();
@@ -113,7 +113,7 @@ TEST_CASE("the erk9 table is of order 9", "[reference][arkode]") {
 // e(rtol) when the error scales like rtol^0.3 to rtol^1 (CVODE's near
 // contact openings scales slower). The rival, a wrong event restart or the
 // library's Fehlberg table, is off by 10-1000 times the estimates
-// (erk8_table.hpp).
+// (erk_tables.hpp).
 TEST_CASE("erk8, erk9 and CVODE references agree within their error estimates on a chain", "[reference][arkode]") {
   const auto pr = make_problem<double>("chain", std::vector<std::string>{"n=40", "gamma=0.06", "t_end=40"});
   std::vector<double> times;
@@ -148,15 +148,15 @@ TEST_CASE("erk8 reference validates its input and names ARKODE's flag", "[refere
   ReferenceOptions opt;
   opt.method = kExplicitReferenceMethod;
   opt.estimate_error = false;
-  CHECK_THROWS_AS(erk8_reference(pr, {0.0, 2.0, 1.0}, opt), std::invalid_argument);
-  CHECK_THROWS_AS(erk8_reference(pr, {0.0, pr.t_end + 1e-9}, opt), std::invalid_argument);
-  CHECK_THROWS_AS(erk8_reference(pr, {}, opt), std::invalid_argument);
+  CHECK_THROWS_AS(erk_reference(pr, {0.0, 2.0, 1.0}, opt), std::invalid_argument);
+  CHECK_THROWS_AS(erk_reference(pr, {0.0, pr.t_end + 1e-9}, opt), std::invalid_argument);
+  CHECK_THROWS_AS(erk_reference(pr, {}, opt), std::invalid_argument);
   opt.nonlinear_solver = "newton";
   CHECK_THROWS_WITH(compute_reference(pr, {1.0}, opt), Catch::Contains("does not apply to reference method erk8"));
   opt.nonlinear_solver.clear();
   CHECK_THROWS_WITH(cvode_reference(pr, {1.0}, opt), Catch::Contains("ARKODE"));
   // Duplicates and t = 0, t = t_end are fine; every state is a step's end.
-  const auto ref = erk8_reference(pr, {0.0, 0.0, 1.0, 1.0, pr.t_end, pr.t_end}, opt);
+  const auto ref = erk_reference(pr, {0.0, 0.0, 1.0, 1.0, pr.t_end, pr.t_end}, opt);
   REQUIRE(ref.states.size() == 6);
   CHECK(ref.states[0] == pr.y0);
   CHECK(ref.states[2] == ref.states[3]);
@@ -164,9 +164,9 @@ TEST_CASE("erk8 reference validates its input and names ARKODE's flag", "[refere
   // t = 0 is the initial state itself, also where the gaps are not zero (its
   // positions rebuilt from gap coordinates would be ulps off).
   const auto nobreak = make_problem<double>("trimer-nobreak", std::vector<std::string>{});
-  CHECK(erk8_reference(nobreak, {0.0, 1.0}, opt).states[0] == nobreak.y0);
+  CHECK(erk_reference(nobreak, {0.0, 1.0}, opt).states[0] == nobreak.y0);
   opt.max_steps = 10;
-  CHECK_THROWS_WITH(erk8_reference(pr, {pr.t_end}, opt), Catch::Contains("ARK_TOO_MUCH_WORK") && Catch::Contains("t = "));
+  CHECK_THROWS_WITH(erk_reference(pr, {pr.t_end}, opt), Catch::Contains("ARK_TOO_MUCH_WORK") && Catch::Contains("t = "));
 }
 
 TEST_CASE("erk8 reference stops at the blow-up bound and at its wall-clock budget", "[reference][arkode]") {
@@ -175,10 +175,10 @@ TEST_CASE("erk8 reference stops at the blow-up bound and at its wall-clock budge
   ReferenceOptions opt;
   opt.method = kExplicitReferenceMethod;
   opt.estimate_error = false;
-  CHECK_THROWS_WITH(erk8_reference(pr, {0.0, pr.t_end}, opt), Catch::Contains("blow-up bound"));
+  CHECK_THROWS_WITH(erk_reference(pr, {0.0, pr.t_end}, opt), Catch::Contains("blow-up bound"));
   const auto slow = make_problem<double>("chain", std::vector<std::string>{"n=1000", "t_end=1000000"});
   opt.max_seconds = 1e-9;
-  CHECK_THROWS_WITH(erk8_reference(slow, {0.0, slow.t_end}, opt), Catch::Contains("wall-clock budget of 1e-09 s"));
+  CHECK_THROWS_WITH(erk_reference(slow, {0.0, slow.t_end}, opt), Catch::Contains("wall-clock budget of 1e-09 s"));
 }
 
 TEST_CASE("the cache key and the provenance tell erk8 from CVODE", "[reference][arkode][cache]") {
@@ -197,7 +197,7 @@ TEST_CASE("the cache key and the provenance tell erk8 from CVODE", "[reference][
   CHECK(ke.find("\"solver\":\"ARKODE\"") != std::string::npos);
   CHECK(ka.find("\"solver\":\"CVODE\"") != std::string::npos);
   erk.estimate_error = false;
-  const auto p = erk8_reference(pr, times, erk).provenance;
+  const auto p = erk_reference(pr, times, erk).provenance;
   const auto back = Provenance::from_json(p.to_json());
   CHECK(back.solver == "ARKODE");
   CHECK(back.method == "erk8");
@@ -207,7 +207,7 @@ TEST_CASE("the cache key and the provenance tell erk8 from CVODE", "[reference][
   CHECK(back.coordinates == "gaps");
   const auto cradle = make_problem<double>("cradle", std::vector<std::string>{});
   REQUIRE_FALSE(gap_form_applies(cradle.chain));
-  CHECK(erk8_reference(cradle, {0.0, 1.0}, erk).provenance.coordinates == "positions");
+  CHECK(erk_reference(cradle, {0.0, 1.0}, erk).provenance.coordinates == "positions");
   adams.estimate_error = false;
   CHECK(cvode_reference(pr, times, adams).provenance.coordinates == "positions");
 }

@@ -1,4 +1,4 @@
-#include "reference/sundials/erk8_reference.hpp"
+#include "reference/sundials/erk_reference.hpp"
 
 #include <arkode/arkode_erkstep.h>
 #include <fmt/core.h>
@@ -7,13 +7,11 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <optional>
 #include <utility>
 #include <stdexcept>
 
-#include "reference/sundials/erk8_table.hpp"
+#include "reference/sundials/erk_tables.hpp"
 #include "reference/sundials/cvode_support.hpp"
-#include "reference/sundials/rerun_beside.hpp"
 #include "reference/sundials/serial_vector_kernels.hpp"
 #include "reference/sundials/sundials_chain.hpp"
 
@@ -40,25 +38,16 @@ struct ArkodeError : std::runtime_error {
   std::string flag;
 };
 
-// Solver objects of one run, freed in reverse order of creation.
-struct Arkode {
-  SUNContext ctx = nullptr;
-  void* mem = nullptr;
-  N_Vector y = nullptr, y_step = nullptr;
+// Solver objects of one run (y_step: where a step holding an event is redone
+// from), freed in reverse order of creation.
+struct Arkode : cvode_support::SolverObjects<ERKStepFree> {
   ARKodeButcherTable table = nullptr;
-  Arkode() = default;
-  Arkode(const Arkode&) = delete;
-  Arkode& operator=(const Arkode&) = delete;
   ~Arkode() {
     if (table) ARKodeButcherTable_Free(table);
-    if (y_step) N_VDestroy(y_step);
-    if (y) N_VDestroy(y);
-    if (mem) ERKStepFree(&mem);
-    if (ctx) SUNContext_Free(&ctx);
   }
 };
 
-// One row per explicit method: its table (erk8_table.hpp) and its name for the provenance.
+// One row per explicit method: its table (erk_tables.hpp) and its name for the provenance.
 struct ExplicitTable {
   const char* method;
   ARKodeButcherTable (*make)();
@@ -69,10 +58,10 @@ const ExplicitTable& explicit_table(const std::string& method) {
                                        {kExplicitReferenceMethod9, erk9_table, "Verner 9(8) table + FSAL stage"}};
   for (const auto& r : rows)
     if (method == r.method) return r;
-  throw std::logic_error("erk8_reference: no table for method '" + method + "'");
+  throw std::logic_error("erk_reference: no table for method '" + method + "'");
 }
 
-sundials_chain::Run run_erk8(const Problem<double>& problem, const std::string& method, const std::vector<double>& times,
+sundials_chain::Run run_erk(const Problem<double>& problem, const std::string& method, const std::vector<double>& times,
                              double rtol, double atol, const ReferenceOptions& opt,
                              std::chrono::steady_clock::time_point started,
                              const std::atomic<bool>* stop = nullptr) {
@@ -91,27 +80,21 @@ sundials_chain::Run run_erk8(const Problem<double>& problem, const std::string& 
   out.states.reserve(times.size());
   Arkode ak;
   const std::string who = fmt::format("ARKODE reference ({}, {})", problem.scenario, method);
-  auto check = [&](long flag, const char* what, double t) {
-    cvode_support::check_flag<ArkodeError>(flag, who, what, t, ud.last_message, flag_name);
-  };
-  auto check_ptr = [](const void* p, const char* what) { cvode_support::check_created(p, "ARKODE reference", what); };
-
-  check(cvode_support::create_context(&ak.ctx), "SUNContext_Create", t0);
-  ak.y = N_VNew_Serial(dim, ak.ctx);
-  check_ptr(ak.y, "N_VNew_Serial");
+  const cvode_support::Checks<ArkodeError> check{who, "ARKODE reference", &ud.last_message, flag_name};
+  cvode_support::create_context(ak.ctx, check);
+  ak.y = cvode_support::new_vector(ak.ctx, dim, check, w0.data());
   use_compiled_fused_kernels(ak.y);  // ERKStep's workspace is cloned from y: it inherits them
   ak.y_step = N_VClone(ak.y);
-  check_ptr(ak.y_step, "N_VClone");
+  check.created(ak.y_step, "N_VClone");
   sunrealtype* yp = N_VGetArrayPointer(ak.y);
-  std::copy(w0.data(), w0.data() + dim, yp);
 
   ak.mem = ERKStepCreate(ud.gaps ? sundials_chain::rhs_gaps_fn : sundials_chain::rhs_fn, t0, ak.y, ak.ctx);
-  check_ptr(ak.mem, "ERKStepCreate");
+  check.created(ak.mem, "ERKStepCreate");
 #if SUNDIALS_VERSION_MAJOR < 7
   check(ERKStepSetErrHandlerFn(ak.mem, cvode_support::keep_message, &ud.last_message), "ERKStepSetErrHandlerFn", t0);
 #endif
   ak.table = explicit_table(method).make();
-  check_ptr(ak.table, "the Butcher table");
+  check.created(ak.table, "the Butcher table");
   check(ERKStepSetTable(ak.mem, ak.table), "ERKStepSetTable", t0);
   check(ERKStepSStolerances(ak.mem, rtol, atol), "ERKStepSStolerances", t0);
   check(ERKStepSetUserData(ak.mem, &ud), "ERKStepSetUserData", t0);
@@ -246,21 +229,20 @@ sundials_chain::Run run_erk8(const Problem<double>& problem, const std::string& 
 
 }  // namespace
 
-ReferenceSolution erk8_reference(const Problem<double>& problem, const std::vector<double>& times,
+ReferenceSolution erk_reference(const Problem<double>& problem, const std::vector<double>& times,
                                  const ReferenceOptions& opt) {
   sundials_chain::check_request(problem, times, opt);
   const std::string method = resolved_reference_method(problem, opt);
   if (!is_explicit_reference_method(method))
-    throw std::invalid_argument("erk8_reference: method '" + method + "' is CVODE's (cvode_reference runs it)");
+    throw std::invalid_argument("erk_reference: method '" + method + "' is CVODE's (cvode_reference runs it)");
   resolved_reference_nonlinear_solver(problem, opt);  // refuses a nonlinear solver
 
   const auto started = std::chrono::steady_clock::now();
   const double rtol2 = opt.rtol / 10, atol2 = opt.atol / 10;
-  // The error estimate's states and how they were obtained.
-  using Estimate = std::pair<std::vector<Vec<double>>, std::string>;
+  using sundials_chain::Estimate;
   const auto estimate = [&](const std::atomic<bool>* stop) -> Estimate {
     try {
-      return {run_erk8(problem, method, times, rtol2, atol2, opt, started, stop).states,
+      return {run_erk(problem, method, times, rtol2, atol2, opt, started, stop).states,
               fmt::format("max |Δ| vs rerun ({}, {}) at rtol {:g}, atol {:g}", method, explicit_table(method).name,
                           rtol2, atol2)};
     } catch (const ArkodeError& e) {
@@ -277,16 +259,13 @@ ReferenceSolution erk8_reference(const Problem<double>& problem, const std::vect
                           opt.rtol, opt.atol, rtol2, atol2, e.flag)};
     }
   };
-  std::optional<sundials_chain::RerunBeside<Estimate>> rerun;
-  if (opt.estimate_error) rerun.emplace(estimate, opt.threads > 1);
-  ReferenceSolution sol = sundials_chain::solution_of(run_erk8(problem, method, times, opt.rtol, opt.atol, opt, started),
-                                                      times, "ARKODE", method, "", opt.rtol, opt.atol);
-  if (rerun) {
-    const Estimate e = rerun->get();
-    sundials_chain::set_error_estimate(sol.provenance, sol.states, e.first);
-    sol.provenance.error_estimate_method = e.second;
-  }
-  return sol;
+  return sundials_chain::with_error_estimate(
+      opt,
+      [&] {
+        return sundials_chain::solution_of(run_erk(problem, method, times, opt.rtol, opt.atol, opt, started), times,
+                                           "ARKODE", method, "", opt.rtol, opt.atol);
+      },
+      estimate);
 }
 
 }  // namespace granconv

@@ -1,4 +1,4 @@
-#include "reference/sundials/erk8_table.hpp"
+#include "reference/sundials/erk_tables.hpp"
 
 namespace granconv {
 
@@ -211,7 +211,7 @@ void set_verner_16_8_9(ARKodeButcherTable t) {
 }
 
 // A table of `s` stages set by `set`, completed by the FSAL stage
-// Y_{s+1} = y_{n+1} (erk8_table.hpp); null if allocation fails.
+// Y_{s+1} = y_{n+1} (erk_tables.hpp); null if allocation fails.
 ARKodeButcherTable completed(int s, int q, int p, void (*set)(ARKodeButcherTable)) {
   ARKodeButcherTable t = ARKodeButcherTable_Alloc(s + 1, SUNTRUE);
   if (!t) return nullptr;
