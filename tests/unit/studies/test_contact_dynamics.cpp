@@ -1,18 +1,16 @@
-// Contact dynamics (schemes/contact_dynamics.hpp), the damped-sine fit, and
-// the cd-* claims' ability to fail.
+// Contact dynamics (schemes/contact_dynamics.hpp) and the cd-* claims' ability
+// to fail; the damped-sine fit they use is tested in tests/unit/fit/.
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <random>
 
 #include <nlohmann/json.hpp>
 
 #include "schemes/contact_dynamics.hpp"
 #include "studies/core/catalogue.hpp"
 #include "studies/core/claim_kinds.hpp"
-#include "fit/damped_sine_fit.hpp"
 
 using namespace granconv;
 
@@ -136,32 +134,6 @@ TEST_CASE("CD: predictions (57)–(60) at the paper's E1", "[cd]") {
   const auto s = cd::predict_sound(cd::q_random_sweep(), 40, M_PI / 100, 1, 1);
   CHECK(2 * M_PI / s.omega == Approx(35.55).margin(0.01));
   CHECK(s.tau == Approx(63.53).margin(0.01));
-}
-
-TEST_CASE("damped-sine fit recovers the parameters of noisy synthetic data", "[cd][fit]") {
-  std::mt19937_64 rng(3);
-  std::normal_distribution<double> noise(0, 1e-3);
-  std::vector<double> t, x;
-  for (int i = 0; i <= 300; ++i) {
-    t.push_back(100 + i);
-    x.push_back(49.4 + 0.8 * std::exp(-t.back() / 60.0) * std::sin(0.18 * t.back() + 1.0) + noise(rng));
-  }
-  const auto f = fit_damped_sine(t, x);
-  CHECK(f.omega == Approx(0.18).epsilon(1e-3));
-  CHECK(f.tau == Approx(60).epsilon(1e-2));
-  CHECK(f.x0 == Approx(49.4).epsilon(1e-5));
-  CHECK(std::abs(f.omega - 0.18) < 4 * f.se_omega + 1e-12);
-  CHECK(std::abs(f.tau - 60) < 4 * f.se_tau);
-  CHECK(f(150.0) == Approx(49.4 + 0.8 * std::exp(-2.5) * std::sin(28.0)).margin(5e-3));
-  // Exact data: to round-off.
-  for (std::size_t i = 0; i < t.size(); ++i) x[i] = 1 + 0.3 * std::exp(-t[i] / 40) * std::sin(0.3 * t[i] - 2);
-  const auto g = fit_damped_sine(t, x);
-  CHECK(g.omega == Approx(0.3).epsilon(1e-9));
-  CHECK(g.tau == Approx(40).epsilon(1e-8));
-  CHECK_THROWS_WITH(fit_damped_sine({1, 2, 3}, {1, 2, 3}), Catch::Contains("at least 8"));
-  std::vector<double> flat(t.size(), 1.0);
-  for (std::size_t i = 0; i < t.size(); ++i) flat[i] = 1 + 1e-3 * i;
-  CHECK_THROWS_WITH(fit_damped_sine(t, flat), Catch::Contains("no oscillation"));
 }
 
 // The claims can fail: a perturbed input must flip each verdict.

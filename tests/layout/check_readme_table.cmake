@@ -14,7 +14,7 @@ if(UPDATE AND RESULTS AND EXISTS ${RESULTS})
   message("studies/results_summary.json refreshed from ${RESULTS}")
 endif()
 file(READ ${summary} results)
-include(${CMAKE_CURRENT_LIST_DIR}/../cmake/granconvClaims.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/granconvClaims.cmake)
 granconv_read_catalogue(${SOURCE_DIR}/studies/claims)
 # Heavy claims ("heavy": true) are not in the default run, so not in the summary.
 set(ids)

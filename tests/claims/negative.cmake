@@ -3,8 +3,8 @@
 # family's check fail: `granconv run <id> --check` exits 1 with a FAIL verdict
 # (a crash or bad input, status 2, is not a failed claim, nor is a pass).
 # Perturbed or cheap claim copies live in tests/data/*-negative-claims.json.
-# Included from tests/CMakeLists.txt (ctest_out is set there).
-set(negative_data ${CMAKE_CURRENT_SOURCE_DIR}/data)
+# Included from tests/claims/CMakeLists.txt (ctest_out is set in tests/CMakeLists.txt).
+set(negative_data ${granconv_test_data})
 function(granconv_expect_claim_failure name)
   add_test(NAME ${name}
            COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> "-DARGS=${ARGN}"
@@ -80,7 +80,7 @@ granconv_expect_claim_failure(negative.q-0.25-fails-th-singular-q-0.75-exact th-
 granconv_expect_claim_failure(negative.dissipation-1.02-fails-jvb-table1 jvb-table1 --dissipation-scale 1.02)
 # --- history (JVB fig. 7): the same perturbation. (μ ≠ θ would be no
 # perturbation on the chains of figs. 6–11: μ weights the local springs K,
-# and they have none; see tests/mutations.txt.)
+# and they have none; see tests/claims/mutations.txt.)
 granconv_expect_claim_failure(negative.dissipation-1.02-fails-jvb-fig7 jvb-fig7 --dissipation-scale 1.02)
 # fig. 8: the IRK run's peak check, whose rival is a C11 2 % off (θ's run cannot see it).
 granconv_expect_claim_failure(negative.dissipation-1.02-fails-jvb-fig8 jvb-fig8 --dissipation-scale 1.02)
@@ -137,15 +137,3 @@ endforeach()
 foreach(id atlas-cn-xw-claimed-3-2 atlas-cn-xw-run-with-gl2)
   granconv_expect_claim_failure(negative.${id} ${id} --claims ${negative_data}/atlas-negative-claims.json)
 endforeach()
-# --- validate: GL2 with a12 moved by 1e-3 fails its order 4 (trees and runs; exit 1).
-granconv_expect_validate(gl2-a12-perturbed ${negative_data}/gl2-a12-perturbed.json 1
-                         order_conditions_max_order=1 pass=OFF)
-set_tests_properties(validate.gl2-a12-perturbed PROPERTIES LABELS "validate;negative")
-
-# The perturbation options refuse what a claim would ignore (status 2, the kind named).
-granconv_expect_bad_input(cli.param-on-kind-without-scenario "--param applies to claims with a scenario; 'lzb-zode' is of kind bistiffness"
-  run lzb-zode --param es=0.98)
-granconv_expect_bad_input(cli.mu-on-claim-without-theta "--mu applies to claims running the theta scheme; 'jvb-eq9' \\(kind restitution\\) runs none"
-  run jvb-eq9 --mu 0.7)
-granconv_expect_bad_input(cli.param-on-swept-parameter "--param epsilon: claim 'jvb-fig9' \\(kind sweep\\) sets it itself"
-  run jvb-fig9 --param epsilon=0.5)

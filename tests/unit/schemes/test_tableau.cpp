@@ -11,7 +11,7 @@ TEMPLATE_TEST_CASE("shipped tableaux satisfy exactly their classical order condi
   using S = TestType;
   const S tol = 100 * std::numeric_limits<S>::epsilon();
   for (const auto& info : scheme_catalogue()) {
-    if (info.family != SchemeFamily::runge_kutta) continue;  // tailored: tests/test_tailored_schemes.cpp; dem: no tableau
+    if (info.family != SchemeFamily::runge_kutta) continue;  // tailored: tests/unit/schemes/test_tailored_schemes.cpp; dem: no tableau
     const auto t = shipped_tableau<S>(info.name);
     INFO(info.name);
     CHECK(satisfied_order(t, tol) == std::min(info.classical_order, 4));

@@ -1,7 +1,7 @@
 # Issue 15, part 2: scenario files (models/scenario_file/, docs/scenario-files.md).
 #
 # 1. Every shipped file in scenarios/ gives its built-in scenario's reference
-#    and solve output bit for bit (tests/check_scenario_file.cmake), at a time
+#    and solve output bit for bit (tests/cli/check_scenario_file.cmake), at a time
 #    T and a step H short enough to keep each test near a second. The
 #    negative twin perturbs the built-in's damping by one ulp: the outputs
 #    must then differ, so the comparison is not blind. forced-particle and
@@ -44,8 +44,8 @@ add_test(NAME scenario-file.trimer-impact-perturbed-differs
 set_tests_properties(scenario-file.trimer-impact-perturbed-differs PROPERTIES LABELS "cli;negative")
 
 # 2. Bad scenario files: one line naming the file and the field, status 2,
-#    nothing on stdout (tests/bad_input.cmake's granconv_bad_input).
-set(sf ${CMAKE_CURRENT_SOURCE_DIR}/data/scenario-files)
+#    nothing on stdout (tests/cli/bad_input.cmake's granconv_bad_input).
+set(sf ${granconv_test_data}/scenario-files)
 granconv_bad_input(scenario-file-unknown-law "unknown-law.json: contacts.law: unknown law 'hooke' \\(known: hertz, kk"
   reference --scenario-file ${sf}/unknown-law.json --t 1)
 granconv_bad_input(scenario-file-negative-stiffness "negative-stiffness.json: contacts\\[1\\].stiffness: must be > 0 \\(got -1\\)"
@@ -56,7 +56,7 @@ granconv_bad_input(scenario-file-duplicate-key "duplicate-key.json: contacts\\[0
   reference --scenario-file ${sf}/duplicate-key.json --t 1)
 granconv_bad_input(scenario-file-non-finite "non-finite.json: t_end: must be a finite number"
   reference --scenario-file ${sf}/non-finite.json --t 1)
-# A huge file (sparse, made by tests/hardening_inputs.cmake) is refused by its
+# A huge file (sparse, made by tests/cli/hardening_inputs.cmake) is refused by its
 # size, unread; a device that never ends is not a regular file.
 granconv_bad_input(scenario-file-huge "huge-40M.json: more than 33554432 bytes, the limit"
   reference --scenario-file ${CMAKE_CURRENT_BINARY_DIR}/hardening-inputs/huge-40M.json --t 1)
@@ -80,7 +80,7 @@ granconv_bad_input(scenario-file-and-name "--scenario(-file)? excludes --scenari
 #    step sizes, errors and fits of its twin on the built-in scenario, bit for bit.
 add_test(NAME scenario-file.order-claim
          COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv>
-                 -DCLAIMS=${CMAKE_CURRENT_SOURCE_DIR}/data/scenario-file-claims.json
+                 -DCLAIMS=${granconv_test_data}/scenario-file-claims.json
                  -DOUT=${ctest_out}/scenario-file-claims -P ${CMAKE_CURRENT_SOURCE_DIR}/check_scenario_file_claim.cmake)
 set_tests_properties(scenario-file.order-claim PROPERTIES LABELS cli TIMEOUT 300)
 granconv_expect_bad_catalogue(scenario-file scenario-file

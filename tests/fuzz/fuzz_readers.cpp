@@ -27,7 +27,7 @@
 #include "reports/study_file.hpp"
 #include "studies/core/claim.hpp"
 #include "studies/external/trajectory_readers.hpp"
-#include "tests/fuzz_mutate.hpp"
+#include "tests/fuzz/fuzz_mutate.hpp"
 
 namespace {
 

@@ -31,7 +31,7 @@ endfunction()
 deep_array(50000 deep50k)
 deep_array(200000 deep200k)
 file(WRITE ${hard}/scenario-deep-50000.json "{\"masses\": ${deep50k}}")
-file(READ ${CMAKE_CURRENT_SOURCE_DIR}/data/hardening/claim-id-template.json template)
+file(READ ${granconv_test_data}/hardening/claim-id-template.json template)
 string(REPLACE "\"@ID@\"" "\"deep-value\"" claim "${template}")
 string(REPLACE "\"notes\": \"\"" "\"notes\": ${deep200k}" deep_claims "${claim}")
 file(WRITE ${hard}/claims-deep-200000.json "${deep_claims}")
@@ -59,7 +59,7 @@ file(WRITE ${hard}/claims-figure-group-injection.json "${claim}")
 # The other kinds' grids and counts without bound: a shipped claim of the kind,
 # read from the catalogue, with one member (a path of keys and list indices)
 # set to a JSON value, written as claims-bound-NAME.json with the id bound-NAME.
-# (The catalogue's files are configure dependencies already: tests/CMakeLists.txt.)
+# (The catalogue's files are configure dependencies already: tests/claims/CMakeLists.txt.)
 function(bound_claim name file id)
   set(catalogue ${PROJECT_SOURCE_DIR}/studies/claims/${file})
   file(READ ${catalogue} text)
@@ -100,7 +100,7 @@ file(WRITE ${hard}/claims-empty-window.json "${claim}")
 
 # A scenario file whose path is not UTF-8 (byte 0xFF in its name).
 execute_process(COMMAND sh -c "cp \"$1\" \"$2/not-utf8-$(printf '\\377').json\"" sh
-                        ${CMAKE_CURRENT_SOURCE_DIR}/../scenarios/trimer-nobreak.json ${hard}
+                        ${PROJECT_SOURCE_DIR}/scenarios/trimer-nobreak.json ${hard}
                 RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "cannot make the non-UTF-8 scenario path in ${hard}")

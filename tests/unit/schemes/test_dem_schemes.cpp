@@ -8,7 +8,7 @@
 #include <limits>
 #include <vector>
 
-#include "tests/oscillator.hpp"
+#include "tests/unit/oscillator.hpp"
 #include "schemes/blow_up_guard.hpp"
 #include "schemes/scheme_catalogue.hpp"
 

@@ -4,7 +4,7 @@
 # here the protocol's faults, each a bad-input ctest (one line, status 2,
 # nothing left behind), run on a misbehaving stepper
 # (tests/data/external/bad_stepper.py) through tests/data/external/bad-claims.json.
-set(ext_claims ${CMAKE_CURRENT_SOURCE_DIR}/data/external/bad-claims.json)
+set(ext_claims ${granconv_test_data}/external/bad-claims.json)
 function(granconv_external_fault name regex)
   granconv_bad_input(external-${name} "${regex}" run bad-${name} --claims ${ext_claims} --out @OUT@ --cache none --check
                      ${ARGN})

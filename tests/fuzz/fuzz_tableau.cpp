@@ -25,7 +25,7 @@
 
 #include "schemes/tableau_expression.hpp"
 #include "schemes/tableau_file.hpp"
-#include "tests/fuzz_mutate.hpp"
+#include "tests/fuzz/fuzz_mutate.hpp"
 
 namespace {
 

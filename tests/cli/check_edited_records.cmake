@@ -7,7 +7,7 @@
 #   MODE=prepare: as MODE=case, up to the edits (an edited results folder
 #     OUT/cases/CASE for another test).
 #   MODE=case: copies OUT/run's records and summary to OUT/cases/CASE, edits
-#     FILE there (a path under it) with EDIT_RECORD (tests/edit_record.cpp),
+#     FILE there (a path under it) with EDIT_RECORD (tests/tools/edit_record.cpp),
 #     runs the command that reads it (the report for a record, the list for
 #     the summary) and checks the contract of bad input: exit status 2, one
 #     line on stderr matching REGEX, nothing on stdout, nothing written in the

@@ -1,4 +1,4 @@
-# The mutation run: applies every perturbation of tests/mutations.txt (one per
+# The mutation run: applies every perturbation of tests/claims/mutations.txt (one per
 # line: `kind | name | family | granconv arguments [| fields that may differ]`)
 # and reports how many the claims kill.
 #
@@ -17,7 +17,7 @@
 # run (the same arguments without the perturbation options --tableau,
 # --expected, --dissipation-scale, --start, --mu, --param) is run too, and
 # every result record of each (OUT/<name>/studies/*.json) is compared with the
-# other's by tests/compare_results.cpp, in both directions and with strings
+# other's by tests/tools/compare_results.cpp, in both directions and with strings
 # (numbers bit for bit, booleans, nulls, lengths, keys, text). Not compared:
 # wall-clock timings (keys naming seconds, timing table columns) and the
 # checksum that covers them, which differ between any two runs. A line's fifth
@@ -25,7 +25,7 @@
 # `<id>.json/<key>...`, separated by spaces) that legitimately differ — a label
 # that names the perturbation as run — with the reason in the list; every
 # other difference makes the mutation an error.
-#   cmake -DGRANCONV=... -DCOMPARE=<compare_results> -DLIST=tests/mutations.txt -DDATA=tests/data
+#   cmake -DGRANCONV=... -DCOMPARE=<compare_results> -DLIST=tests/claims/mutations.txt -DDATA=tests/data
 #         -DOUT=dir -DCACHE=dir -P run_mutations.cmake
 cmake_minimum_required(VERSION 3.16)  # new-style evaluation: "@DATA@" is text, quoted names are not variables
 file(STRINGS ${LIST} lines ENCODING UTF-8)  # (a ';' would split a line: the list holds none)

@@ -1,6 +1,6 @@
 // edit_record FILE [--set POINTER JSON]... [--copy TO FROM]... [--remove POINTER]... [--points N] [--refit] [--seal]:
 // edits a result record or a results summary the way a person might (tests
-// of the report's refusals, tests/check_edited_records.cmake). The edits are
+// of the report's refusals, tests/cli/check_edited_records.cmake). The edits are
 // applied in order:
 //   --set      sets the value at POINTER;
 //   --copy     sets TO to the value at FROM (another field of the file);

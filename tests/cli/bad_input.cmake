@@ -1,13 +1,13 @@
 # Issue 12: bad input and faults, one ctest per item (label bad-input): the
 # command, its exit status, the pattern of its one-line message and no file
-# left behind (tests/expect_clean_failure.cmake). Each must end within
+# left behind (tests/cli/expect_clean_failure.cmake). Each must end within
 # GRANCONV_BAD_INPUT_TIMEOUT seconds (5; sanitizer builds allow more).
 if(GRANCONV_SANITIZE)
   set(GRANCONV_BAD_INPUT_TIMEOUT 60)
 else()
   set(GRANCONV_BAD_INPUT_TIMEOUT 5)
 endif()
-set(bad_data ${CMAKE_CURRENT_SOURCE_DIR}/data/fuzz)
+set(bad_data ${granconv_test_data}/fuzz)
 function(granconv_bad_input name regex)
   cmake_parse_arguments(ARG "" "NOT_REGEX;STDOUT_FILE;STATUS;FILE_SIZE_LIMIT" "" ${ARGN})
   set(extra)
@@ -122,13 +122,11 @@ granconv_bad_input(results-endless "results summary /dev/zero: is a character de
 granconv_bad_input(results-huge "results summary .*huge-80M.json: more than 67108864 bytes, the limit"
   list studies --markdown --results ${CMAKE_CURRENT_BINARY_DIR}/hardening-inputs/huge-80M.json)
 # Issue 33, section 4: a record or a summary edited after granconv wrote it
-# is refused (tests/check_edited_records.cmake): without its checksum fixed,
-# by the checksum; with it recomputed ("SEAL", tests/edit_record.cpp), by the
+# is refused (tests/cli/check_edited_records.cmake): without its checksum fixed,
+# by the checksum; with it recomputed ("SEAL", tests/tools/edit_record.cpp), by the
 # verdicts recomputed from the record's numbers and the catalogue's band
 # (studies/core/record_verdicts.hpp), or by the summary's statuses recomputed
 # from its verdicts. One cheap claim, run once by the fixture.
-add_executable(edit_record edit_record.cpp)
-target_link_libraries(edit_record PRIVATE granconv_reports)
 set(edited_out ${ctest_out}/bad-input-33/edited-records)
 add_test(NAME bad-input.edited-records-setup
          COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
@@ -251,46 +249,13 @@ add_test(NAME bad-input.stale-temporaries-removed
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/check_stale_temporaries.cmake)
 set_tests_properties(bad-input.stale-temporaries-removed PROPERTIES LABELS bad-input TIMEOUT 120)
 
-# The fuzzed readers: a fixed number of mutants with a fixed seed from the
-# corpus in tests/data/fuzz (the inputs of the issue among them).
-set(GRANCONV_FUZZ_INPUTS 20000 CACHE STRING "Mutants per fuzz ctest run")
-add_executable(fuzz_tableau fuzz_tableau.cpp)
-target_link_libraries(fuzz_tableau PRIVATE granconv_studies)
-add_test(NAME bad-input.fuzz-tableau-readers COMMAND fuzz_tableau ${bad_data} ${GRANCONV_FUZZ_INPUTS} 12)
-set_tests_properties(bad-input.fuzz-tableau-readers PROPERTIES LABELS bad-input TIMEOUT 600)
-
-# The readers of scenario files, claim catalogues, result records and external
-# programs' trajectories, on
-# mutants of a small corpus and on inputs nested up to 10^6 levels (issue 33).
-set(GRANCONV_FUZZ_READER_INPUTS 10000 CACHE STRING "Mutants per fuzz_readers run")
-add_executable(fuzz_readers fuzz_readers.cpp)
-target_link_libraries(fuzz_readers PRIVATE granconv_studies granconv_reports)
-add_test(NAME bad-input.fuzz-json-readers
-         COMMAND fuzz_readers ${CMAKE_CURRENT_BINARY_DIR}/fuzz-readers-scratch ${GRANCONV_FUZZ_READER_INPUTS} 33
-                 ${PROJECT_SOURCE_DIR}/scenarios/trimer-impact.json ${CMAKE_CURRENT_SOURCE_DIR}/data/scenario-files/bistiffness.json
-                 ${CMAKE_CURRENT_SOURCE_DIR}/data/hardening/claim-id-template.json
-                 ${CMAKE_CURRENT_SOURCE_DIR}/data/golden/jvb-table1.json ${CMAKE_CURRENT_SOURCE_DIR}/data/golden/cd-shock-law.json
-                 ${CMAKE_CURRENT_SOURCE_DIR}/data/external/trajectory.csv ${CMAKE_CURRENT_SOURCE_DIR}/data/external/trajectory.dump)
-set_tests_properties(bad-input.fuzz-json-readers PROPERTIES LABELS bad-input TIMEOUT 600)
-
-# The same target under libFuzzer (built by cmake/libfuzzer.cmake).
-if(GRANCONV_LIBFUZZER)
-  set(libfuzzer_bin ${GRANCONV_LIBFUZZER_BIN})
-  # New inputs go to a fresh scratch directory, never into the corpus in the
-  # source tree, so that every run starts from the same corpus.
-  set(scratch ${CMAKE_CURRENT_BINARY_DIR}/fuzz-scratch)
-  add_test(NAME bad-input.libfuzzer-tableau-readers
-           COMMAND sh -c "rm -rf '${scratch}' && mkdir '${scratch}' && exec '${libfuzzer_bin}' -seed=12 -runs=${GRANCONV_FUZZ_INPUTS} -max_len=200000 '${scratch}' '${bad_data}'")
-  set_tests_properties(bad-input.libfuzzer-tableau-readers PROPERTIES LABELS bad-input TIMEOUT 900)
-endif()
-
 # Issue 33 (hardening, second pass). Inputs made at configure time: hardening_inputs.cmake.
 include(${CMAKE_CURRENT_SOURCE_DIR}/hardening_inputs.cmake)
 # 1. Nothing written outside --out: ids refused at load, symlinks out of --out refused.
 foreach(part ids symlinks)
   add_test(NAME bad-input.output-confinement-${part}
            COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DOUT=${ctest_out}/bad-input-33/confinement-${part}
-                   -DPART=${part} -DTEMPLATE=${CMAKE_CURRENT_SOURCE_DIR}/data/hardening/claim-id-template.json
+                   -DPART=${part} -DTEMPLATE=${granconv_test_data}/hardening/claim-id-template.json
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/check_output_confinement.cmake)
   set_tests_properties(bad-input.output-confinement-${part} PROPERTIES LABELS bad-input TIMEOUT 60)
 endforeach()
@@ -375,7 +340,7 @@ granconv_bad_input(run-sweep-h-1e-12 "field 'runs\\[0\\].h' \\(h = 1e-12, t_end 
 # A sweep point whose scheme run does not complete (Newton fails at an impact
 # speed of 1e9) is an error of the run, not a failed check of the paper.
 granconv_bad_input(run-sweep-point-failed "claim 'jvb-fig11-h0.25-coarse': 18 of 78 scheme runs did not complete, the first CN \\(x,v\\), h = 0.25 at gamma = 0.016: Newton did not converge"
-  run jvb-fig11-h0.25-coarse --claims ${CMAKE_CURRENT_SOURCE_DIR}/data/sweep-negative-claims.json --param v=1e9
+  run jvb-fig11-h0.25-coarse --claims ${granconv_test_data}/sweep-negative-claims.json --param v=1e9
   --cache none --out @OUT@)
 # It runs the whole sweep first (78 runs and their references, about 3 s;
 # several times that under the sanitizers).
@@ -425,6 +390,6 @@ set_tests_properties(bad-input.planted-temporary-links PROPERTIES LABELS bad-inp
 # list names the new ones); the (x, w) formulation refuses a non-tensile law.
 granconv_bad_input(scenario-file-unknown-nontensile-law
   "unknown-nontensile-law.json: contacts.law: unknown law 'tsuji-nontensil' \\(known: .*tsuji, kk-nontensile"
-  reference --scenario-file ${CMAKE_CURRENT_SOURCE_DIR}/data/scenario-files/unknown-nontensile-law.json --t 1)
+  reference --scenario-file ${granconv_test_data}/scenario-files/unknown-nontensile-law.json --t 1)
 granconv_bad_input(solve-nontensile-xw "the \\(x, w\\) formulation has no non-tensile laws"
   solve --scenario-file ${PROJECT_SOURCE_DIR}/studies/claims/external/scenarios/chain3-kk-nontensile.json --scheme cn --formulation xw --h 0.1 --t 1)

@@ -25,7 +25,7 @@ granconv_mpi_test(run-order-cells-double-double 3 run studies/th-smooth-euler.js
 granconv_mpi_test(run-sweep-cells 2 run studies/jvb-fig9.json jvb-fig9)
 # An external program's runs as the cells (docs/external-codes.md): the same record on two ranks.
 granconv_mpi_test(run-external-cells 2 run studies/ext-python-chain3-kk.json ext-python-chain3-kk)
-granconv_mpi_test(atlas-slice 2 atlas atlas/atlas.json --claims ${CMAKE_CURRENT_SOURCE_DIR}/data/atlas-mpi-slice.json)
+granconv_mpi_test(atlas-slice 2 atlas atlas/atlas.json --claims ${granconv_test_data}/atlas-mpi-slice.json)
 granconv_mpi_test(validate 2 validate validate/cn.json --tableau ${PROJECT_SOURCE_DIR}/tableaux/cn.json)
 add_test(NAME mpi.rank-killed
          COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DMPIEXEC=${mpi_exec}
@@ -46,12 +46,12 @@ endfunction()
 granconv_mpi_error_test(error-bad-input no-such-claim)
 granconv_mpi_error_test(error-cell-failure jvb-fig6-irk-impact --reference-budget 1e-9)
 granconv_mpi_error_test(error-claim-failure jvb-fig6-irk-impact jvb-fig3-gl-xv --reference-budget 1e-9)
-# Issue 33: a catalogue nested 200 000 levels deep (tests/hardening_inputs.cmake),
+# Issue 33: a catalogue nested 200 000 levels deep (tests/cli/hardening_inputs.cmake),
 # refused while parsing on every rank (it crashed every rank before).
 granconv_mpi_error_test(error-deep-catalogue deep-value --claims ${CMAKE_CURRENT_BINARY_DIR}/hardening-inputs/claims-deep-200000.json)
 granconv_mpi_error_test(error-deep-scenario-file SUBCOMMAND reference
   --scenario-file ${CMAKE_CURRENT_BINARY_DIR}/hardening-inputs/scenario-deep-50000.json --t 1)
-# Issue 33: a record edited and resealed (tests/check_edited_records.cmake,
+# Issue 33: a record edited and resealed (tests/cli/check_edited_records.cmake,
 # MODE=prepare), refused by `report --no-run` on rank 0, which draws: every
 # rank meets that error at once (the others returned 0, and rank 0 waited
 # 60 s for them before aborting).

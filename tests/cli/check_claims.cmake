@@ -1,7 +1,7 @@
 # `granconv check-claims`: the shipped catalogue loads with every field typed
 # and known (label cli); broken copies of its claims end with status 2 and a
 # line naming the claim and the field (label bad-input). Included from
-# tests/CMakeLists.txt (claim_count and ctest_out are set there).
+# tests/cli/CMakeLists.txt (claim_count and ctest_out are set in tests/CMakeLists.txt).
 add_test(NAME cli.check-claims-shipped COMMAND granconv check-claims)
 # The summary is printed only when no problem was found.
 set_tests_properties(cli.check-claims-shipped PROPERTIES LABELS cli
@@ -10,7 +10,7 @@ set_tests_properties(cli.check-claims-shipped PROPERTIES LABELS cli
 function(granconv_expect_bad_catalogue name file regex)
   add_test(NAME bad-input.check-claims-${name}
            COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv>
-                   "-DARGS=check-claims;${CMAKE_CURRENT_SOURCE_DIR}/data/claims-bad-${file}.json" "-DREGEX=${regex}"
+                   "-DARGS=check-claims;${granconv_test_data}/claims-bad-${file}.json" "-DREGEX=${regex}"
                    -DOUT=${ctest_out}/bad-input/check-claims-${name} -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_bad_input.cmake)
   set_tests_properties(bad-input.check-claims-${name} PROPERTIES LABELS bad-input)
 endfunction()

@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "models/scenarios.hpp"
-#include "tests/oscillator.hpp"
+#include "tests/unit/oscillator.hpp"
 #include "schemes/scheme_catalogue.hpp"
 
 using namespace granconv;
@@ -30,7 +30,7 @@ double final_error(const Scheme<S>& scheme, int n) {
 
 TEST_CASE("every shipped tableau reaches its classical order on the harmonic oscillator", "[schemes][order]") {
   for (const auto& info : scheme_catalogue()) {
-    // Tailored: order 1 only with damping to tune to; DEM: tests/test_dem_schemes.cpp.
+    // Tailored: order 1 only with damping to tune to; DEM: tests/unit/schemes/test_dem_schemes.cpp.
     if (info.family != SchemeFamily::runge_kutta) continue;
     const auto s = make_scheme<double>(info.name);
     const double e1 = final_error(s, 40), e2 = final_error(s, 80);

@@ -11,7 +11,7 @@
 #include "models/positive_power.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/core/study.hpp"
-#include "tests/oscillator.hpp"
+#include "tests/unit/oscillator.hpp"
 
 using namespace granconv;
 
