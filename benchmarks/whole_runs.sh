@@ -3,7 +3,7 @@
 # (--jobs 1, then 2) and on MPI ranks of one thread each (mpirun -n K), every
 # run with a cold reference cache of its own. Prints wall and CPU (user +
 # system) seconds per run, the speed-up against the first run of its kind,
-# and whether every record equals the first run's (tests/compare_results
+# and whether every record equals the first run's (tests/tools/compare_results
 # --strings: numbers bit for bit, prose too, timings excepted).
 #
 # Usage: benchmarks/whole_runs.sh BUILD_DIR [OUT_DIR] [-- CLAIMS...]
@@ -21,7 +21,7 @@ if [[ $# -gt 0 && $1 != -- ]]; then out=$1; shift; fi
 [[ ${1:-} == -- ]] && shift
 claims=("${@:-all}")
 granconv=$build/app/granconv
-compare=$build/tests/compare_results
+compare=$build/tests/tools/compare_results
 for f in "$granconv" "$compare" /usr/bin/time; do
   [[ -x $f ]] || { echo "whole_runs.sh: $f not found (build granconv and compare_results first)" >&2; exit 2; }
 done

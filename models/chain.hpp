@@ -197,7 +197,7 @@ class ChainSystem {
     if (chain_.mollified()) sqrt_eps_.emplace(chain_.eps);
     // Extended scalars: x^q for q = 1/4, 1/2, 3/4 by square roots, several
     // times cheaper than a generic pow (exp(q log x)) and within 2 ulps of x^q
-    // (tests/test_singular_power.cpp); double keeps std::pow, so its results are unchanged.
+    // (tests/unit/models/test_singular_power.cpp); double keeps std::pow, so its results are unchanged.
     if constexpr (!std::is_same_v<S, double>) {
       if (chain_.power_c != 0) {
         if (chain_.power_q == S(1) / 2) power_roots_ = 1;

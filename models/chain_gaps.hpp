@@ -98,7 +98,7 @@ void from_gap_coordinates(const ChainSystem<S>& sys, const Vec<S>& z, Vec<S>& y)
 // - then every bead's rates, multiplying by 1/m (the old loop divided four
 //   times per link).
 // So the rates agree with ChainSystem::rhs to rounding, not bit for bit
-// (tests/test_chain_gaps.cpp). Holds its workspace: a call allocates nothing.
+// (tests/unit/models/test_chain_gaps.cpp). Holds its workspace: a call allocates nothing.
 // z and dz may be Eigen maps of a solver's arrays, but must not overlap.
 template <class S>
 class GapCoordinatesRhs {

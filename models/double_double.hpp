@@ -101,7 +101,7 @@ class DoubleDouble {
   // Found by argument-dependent lookup from generic code (`using std::sqrt; sqrt(x)`).
   friend GRANCONV_DD_INLINE DoubleDouble abs(const DoubleDouble& a) { return DoubleDouble(::abs(a.v_)); }
   friend GRANCONV_DD_INLINE DoubleDouble fabs(const DoubleDouble& a) { return DoubleDouble(::abs(a.v_)); }
-  // Within an ulp at every magnitude (tests/test_precision.cpp): the contact
+  // Within an ulp at every magnitude (tests/unit/studies/test_precision.cpp): the contact
   // laws' powers δ^{k/2} rest on it, and so does every other square root in
   // double-double (tableau constants, scenario data, Boost.Math, Eigen).
   // libqd's sqrt is one Karp step from double's, y = a_h x + (a − (a_h x)²) x/2

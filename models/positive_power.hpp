@@ -21,7 +21,7 @@ namespace granconv {
 // bits), doubling the bits per step until r holds half the digits, then
 // Karp's y + r (m − y²)/2 with y = m r, which doubles them once more and
 // leaves y within an ulp of the true √m (checked against boost's sqrt in
-// tests/test_precision.cpp). m is the mantissa with an even exponent, so the
+// tests/unit/studies/test_precision.cpp). m is the mantissa with an even exponent, so the
 // seed never under- or overflows a double.
 template <class S>
 S positive_sqrt(const S& x) {

@@ -29,7 +29,7 @@
 // is singular when E_* is small. The primary contact has the largest energy,
 // so by (11) no contact may take more than γ^{1/(1+η)} ΔP per step; the
 // increment is capped there. Without the cap a dissipative chain (e_s = 0.6)
-// creates energy without bound (tests/test_lzb.cpp).
+// creates energy without bound (tests/unit/schemes/test_lzb.cpp).
 //
 // Momentum: body momenta p_i are updated by ±δP_j, so Σ p_i changes only by
 // rounding (and by the impulse a wall takes). The hot loop allocates nothing.

@@ -30,7 +30,7 @@
 //
 // This supersedes tableau.hpp's order_condition_residuals / satisfied_order
 // (orders ≤ 4, using the stored c); those are kept for their existing users
-// (tests/test_tableau.cpp).
+// (tests/unit/schemes/test_tableau.cpp).
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cstdint>

@@ -12,7 +12,9 @@
 # Refresh them from a suite's per-test times when the order changes (a test
 # listed here that has become short still starts first and takes a slot from
 # a long one).
-# Included at the end of tests/CMakeLists.txt, after every test is registered.
+# A test's properties can be set only in the folder that registers it, so
+# each group's CMakeLists.txt ends with granconv_apply_test_costs(), and
+# tests/CMakeLists.txt, after all groups, names any listed test none of them has.
 set(granconv_test_costs
     mutation.kill-rate 100
     order.jvb-fig2-gl-xw-xp 100
@@ -28,12 +30,24 @@ set(granconv_test_costs
     report.browser 4
     claim.jvb-fig11 4
     mpi.run-claims 4)
-while(granconv_test_costs)
-  list(POP_FRONT granconv_test_costs name cost)
-  # A test renamed or dropped since: say so rather than hint nothing silently.
-  if(TEST ${name})
-    set_tests_properties(${name} PROPERTIES COST ${cost})
-  else()
-    message(WARNING "tests/test_costs.cmake: no test named '${name}' (renamed or removed?)")
-  endif()
-endwhile()
+function(granconv_apply_test_costs)
+  set(costs ${granconv_test_costs})
+  while(costs)
+    list(POP_FRONT costs name cost)
+    if(TEST ${name})
+      set_tests_properties(${name} PROPERTIES COST ${cost})
+      set_property(GLOBAL APPEND PROPERTY granconv_costed_tests ${name})
+    endif()
+  endwhile()
+endfunction()
+# A test renamed or dropped since: say so rather than hint nothing silently.
+function(granconv_check_test_costs)
+  get_property(costed GLOBAL PROPERTY granconv_costed_tests)
+  set(costs ${granconv_test_costs})
+  while(costs)
+    list(POP_FRONT costs name cost)
+    if(NOT name IN_LIST costed)
+      message(WARNING "tests/test_costs.cmake: no test named '${name}' (renamed or removed?)")
+    endif()
+  endwhile()
+endfunction()

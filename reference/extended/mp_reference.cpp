@@ -56,7 +56,7 @@ ExtendedReference<S> extended_reference(const Problem<S>& problem, const std::ve
 // Closed forms and the tanh-sinh quadrature + Newton are good to a few ulps:
 // 4 in a correctly rounded binary type, 16 in double-double, whose exp, log
 // and sums are each good to a few of its eps (the singular-q solution is
-// within 10 eps of the 50-digit one, tests/test_singular_power.cpp).
+// within 10 eps of the 50-digit one, tests/unit/models/test_singular_power.cpp).
 template <class S>
 double exact_ulps() {
   return std::numeric_limits<S>::digits <= 2 * std::numeric_limits<double>::digits ? 16 : 4;

@@ -53,7 +53,7 @@ ExtendedReference<DoubleDouble> double_double_reference(const Problem<DoubleDoub
 // the estimate holds at every grid time up to the dense output's difference
 // from direct steps, where a step holds many of them. That difference is
 // spot-checked at three points of each such step against the tolerance, far
-// below the estimates; tests/test_multiprecision_crosscheck.cpp compares
+// below the estimates; tests/unit/reference/test_multiprecision_crosscheck.cpp compares
 // every time of a fine grid. Replaces `provenance` by that of
 // the tolerance-1e-30 run (solver, steps, events) with the estimate.
 void mp_reference_error(const Problem<Mp50>& problem, Provenance& provenance,

@@ -20,7 +20,7 @@ namespace granconv {
 // (t* - t)^{5/2} (high derivatives blow up) and CVODE's global error there is
 // ~60× its tolerance: at rtol 1e-13 the trimer-impact reference is off by
 // 9.7e-12 against the cpp_bin_float_50 reference, at rtol 1e-15 by 1.4e-13
-// (tests/test_multiprecision_crosscheck.cpp). Adams vs BDF, max order and the
+// (tests/unit/reference/test_multiprecision_crosscheck.cpp). Adams vs BDF, max order and the
 // Newton tolerance do not change this; the tolerance does, proportionally.
 inline constexpr double kDefaultReferenceBudget = 600;
 

@@ -18,7 +18,7 @@
 // incorrectly treated as FSAL"). The completed table is FSAL in fact: its
 // last stage is f(t + h, y_{n+1}), which the next step needs anyway, so it
 // costs no extra right-hand side, and it is of order 8 on every SUNDIALS
-// version. tests/test_erk_reference.cpp measures the orders.
+// version. tests/unit/reference/test_erk_reference.cpp measures the orders.
 #include <cstdio>  // arkode_butcher.h uses FILE without including it (SUNDIALS 6.4.1)
 
 #include <arkode/arkode_butcher.h>

@@ -12,7 +12,7 @@
 // The replacements compute the same expressions in the same order as the
 // library's (the same special cases of a·x + b·y, sequential sums in the
 // norms), so CVODE's results do not change by a single bit; only the
-// compiler's work on them differs. tests/test_serial_vector_kernels.cpp
+// compiler's work on them differs. tests/unit/reference/test_serial_vector_kernels.cpp
 // checks the bit-identity against the library's kernels; the speed-up is
 // measured by benchmarks/peers/peers.py, never by a test.
 #include <nvector/nvector_serial.h>

@@ -1,5 +1,5 @@
 // The h_ε / regime classification of an error curve (declared in
-// mollified_order_claims.hpp, unit-tested in tests/test_mollified_order.cpp).
+// mollified_order_claims.hpp, unit-tested in tests/unit/studies/test_mollified_order.cpp).
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>

@@ -1,0 +1,166 @@
+# Issue 33, section 4: a result record or a results summary edited after
+# granconv wrote it is refused, never shown.
+#   MODE=setup: runs the claim CLAIM (alone in a catalogue OUT/claims.json cut
+#     from SOURCE_DIR's) with `granconv report` into OUT/run, and checks that
+#     the untouched results pass: `report --no-run` and `list studies
+#     --markdown --results`.
+#   MODE=prepare: as MODE=case, up to the edits (an edited results folder
+#     OUT/cases/CASE for another test).
+#   MODE=case: copies OUT/run's records and summary to OUT/cases/CASE, edits
+#     FILE there (a path under it) with EDIT_RECORD (tests/tools/edit_record.cpp),
+#     runs the command that reads it (the report for a record, the list for
+#     the summary) and checks the contract of bad input: exit status 2, one
+#     line on stderr matching REGEX, nothing on stdout, nothing written in the
+#     case's folder or the working directory.
+#     EDITS: "POINTER=JSON" sets, "TO<FROM" copies the value at pointer FROM
+#     to pointer TO, "-POINTER" removes, "POINTS=N" gives an order record N
+#     scattered points, "REFIT" makes an order record's fits, numbers and
+#     verdicts agree with its edited fields (edit_record --refit), "BYTE=MARKER"
+#     changes the first letter or digit after the first MARKER in the file's
+#     text (a digit to the next one, a letter to 'x'), "SEAL" recomputes the
+#     checksum after the edits.
+#     FROM (optional): FILE is first made as a copy of FROM (a record of a
+#     claim that was not run). CLAIMS (optional): the catalogue under OUT the
+#     command reads (default claims.json; setup also writes claims-heavy.json,
+#     the claim and a heavy claim "heavy-twin" beside it). EXPECT=accepted:
+#     the command must succeed instead, printing its usual line, and the
+#     report must not list the heavy claims' records among its pages.
+cmake_minimum_required(VERSION 3.19)
+include(${CMAKE_CURRENT_LIST_DIR}/one_line_contract.cmake)
+set(claims ${OUT}/claims.json)
+if(MODE STREQUAL "setup")
+  file(REMOVE_RECURSE ${OUT})
+  file(MAKE_DIRECTORY ${OUT})
+  file(READ ${SOURCE_DIR}/studies/claims/jvb2020.json catalogue)
+  string(JSON n LENGTH "${catalogue}" claims)
+  math(EXPR last "${n} - 1")
+  set(claim "")
+  foreach(k RANGE ${last})
+    string(JSON id GET "${catalogue}" claims ${k} id)
+    if(id STREQUAL CLAIM)
+      string(JSON claim GET "${catalogue}" claims ${k})
+    endif()
+  endforeach()
+  if(claim STREQUAL "")
+    message(FATAL_ERROR "no claim '${CLAIM}' in studies/claims/jvb2020.json")
+  endif()
+  file(WRITE ${claims} "{\"claims\": [${claim}]}\n")
+  # The same claim, heavy, under another id: the report leaves its record out.
+  string(JSON heavy SET "${claim}" id "\"heavy-twin\"")
+  string(JSON heavy SET "${heavy}" heavy true)
+  string(JSON heavy SET "${heavy}" estimated_cost "\"about 3 h on one core\"")
+  string(JSON heavy REMOVE "${heavy}" negative_twins)
+  file(WRITE ${OUT}/claims-heavy.json "{\"claims\": [${claim}, ${heavy}]}\n")
+  execute_process(COMMAND ${GRANCONV} report --claims ${claims} --out ${OUT}/run --cache ${OUT}/cache --jobs 2 --quiet
+                  RESULT_VARIABLE status ERROR_VARIABLE err)
+  if(NOT status EQUAL 0 OR NOT EXISTS ${OUT}/run/results-summary.json OR NOT EXISTS ${OUT}/run/studies/${CLAIM}.json)
+    message(FATAL_ERROR "granconv report failed (${status}): ${err}")
+  endif()
+  foreach(command "report;--no-run;--out;${OUT}/run" "list;studies;--markdown;--results;${OUT}/run/results-summary.json")
+    execute_process(COMMAND ${GRANCONV} ${command} --claims ${claims} RESULT_VARIABLE status OUTPUT_VARIABLE out
+                    ERROR_VARIABLE err)
+    if(NOT status EQUAL 0)
+      message(FATAL_ERROR "the untouched results are refused: granconv ${command} (${status}): ${err}")
+    endif()
+  endforeach()
+  return()
+endif()
+
+set(dir ${OUT}/cases/${CASE})
+set(work ${dir}.cwd)
+file(REMOVE_RECURSE ${dir} ${work})
+file(MAKE_DIRECTORY ${dir} ${work})
+file(COPY ${OUT}/run/studies ${OUT}/run/results-summary.json DESTINATION ${dir})
+if(FROM)
+  file(COPY_FILE ${dir}/${FROM} ${dir}/${FILE})
+endif()
+if(NOT CLAIMS)
+  set(CLAIMS claims.json)
+endif()
+set(claims ${OUT}/${CLAIMS})
+set(args)
+set(seal)
+foreach(edit ${EDITS})
+  if(edit STREQUAL "SEAL")
+    set(seal --seal)
+  elseif(edit STREQUAL "REFIT")
+    list(APPEND args --refit)
+  elseif(edit MATCHES "^POINTS=([0-9]+)$")
+    list(APPEND args --points ${CMAKE_MATCH_1})
+  elseif(edit MATCHES "^(/[^<=]*)<(/.*)$")
+    list(APPEND args --copy ${CMAKE_MATCH_1} ${CMAKE_MATCH_2})
+  elseif(edit MATCHES "^BYTE=(.*)$")
+    file(READ ${dir}/${FILE} text)
+    string(FIND "${text}" "${CMAKE_MATCH_1}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "no '${CMAKE_MATCH_1}' in ${FILE}")
+    endif()
+    string(LENGTH "${CMAKE_MATCH_1}" n)
+    math(EXPR at "${at} + ${n}")
+    string(SUBSTRING "${text}" ${at} 1 byte)
+    while(NOT byte MATCHES "^[0-9A-Za-z]$")
+      math(EXPR at "${at} + 1")
+      string(SUBSTRING "${text}" ${at} 1 byte)
+    endwhile()
+    math(EXPR after "${at} + 1")
+    string(SUBSTRING "${text}" 0 ${at} head)
+    string(SUBSTRING "${text}" ${after} -1 tail)
+    if(byte MATCHES "^[0-9]$")
+      math(EXPR byte "(${byte} + 1) % 10")
+    elseif(byte STREQUAL "x")
+      set(byte "y")
+    else()
+      set(byte "x")
+    endif()
+    file(WRITE ${dir}/${FILE} "${head}${byte}${tail}")
+  elseif(edit MATCHES "^-(/.*)$")
+    list(APPEND args --remove ${CMAKE_MATCH_1})
+  elseif(edit MATCHES "^(/[^=]*)=(.*)$")
+    list(APPEND args --set ${CMAKE_MATCH_1} ${CMAKE_MATCH_2})
+  else()
+    message(FATAL_ERROR "unknown edit '${edit}'")
+  endif()
+endforeach()
+if(args OR seal)
+  execute_process(COMMAND ${EDIT_RECORD} ${dir}/${FILE} ${args} ${seal} RESULT_VARIABLE status ERROR_VARIABLE err)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "edit_record failed: ${err}")
+  endif()
+endif()
+if(MODE STREQUAL "prepare")
+  file(REMOVE_RECURSE ${work})
+  return()
+endif()
+if(FILE STREQUAL "results-summary.json")
+  set(command list studies --markdown --results ${dir}/results-summary.json)
+else()
+  set(command report --no-run --out ${dir})
+endif()
+file(GLOB_RECURSE before LIST_DIRECTORIES true ${dir}/*)
+execute_process(COMMAND ${GRANCONV} ${command} --claims ${claims} WORKING_DIRECTORY ${work} RESULT_VARIABLE status
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(EXPECT STREQUAL "accepted")
+  if(NOT status EQUAL 0 OR NOT out MATCHES "${REGEX}")
+    message(FATAL_ERROR "granconv ${command} (${status}), expected to succeed printing '${REGEX}':\n${out}${err}")
+  endif()
+  file(GLOB pages ${dir}/report/claims/*)
+  foreach(page ${pages})
+    if(page MATCHES "heavy-twin")
+      message(FATAL_ERROR "the report shows a heavy claim's record: ${page}")
+    endif()
+  endforeach()
+  file(REMOVE_RECURSE ${dir} ${work})
+  message("stdout: ${out}")
+  return()
+endif()
+granconv_expect_one_line("${command}" "${status}" "${out}" "${err}" "${REGEX}")
+file(GLOB_RECURSE after LIST_DIRECTORIES true ${dir}/*)
+if(NOT before STREQUAL after)
+  message(FATAL_ERROR "the refused command changed ${dir}:\nbefore: ${before}\nafter: ${after}")
+endif()
+file(GLOB_RECURSE left LIST_DIRECTORIES true ${work}/*)
+if(left)
+  message(FATAL_ERROR "files left in the working directory: ${left}")
+endif()
+file(REMOVE_RECURSE ${work})
+message("stderr: ${err}")
