@@ -1,5 +1,6 @@
 #pragma once
-// The granconv subcommands (docs/architecture.md, "Command line"). Each returns
+// The granconv subcommands (docs/architecture.md, "Command line"), a file each
+// in app/commands/ (<name>_command.cpp). Each returns
 // the process exit code: 0 success, 1 a claim failed its check, 3 none failed
 // but one was inconclusive (studies/core/verdict.hpp), 2 bad input
 // or a solver failure (reported on stderr by main).
@@ -79,7 +80,7 @@ int solve(const SolveArgs& a);
 // `results`: a results summary (see report) for the status column of the
 // Markdown table; "" the committed one beside the catalogue.
 int list(const std::string& what, bool markdown, const std::string& claims, const std::string& results = "");
-// The same lists as one JSON array (app/list_json.cpp).
+// The same lists as one JSON array (app/commands/list_json.cpp).
 int list_json(const std::string& what, const std::string& claims);
 
 // Loads and validates a claim catalogue ("" the shipped one) without running
@@ -95,7 +96,7 @@ struct CheckClaimsArgs {
 };
 int check_claims(const CheckClaimsArgs& a);
 
-// app/validate_command.cpp
+// app/commands/validate_command.cpp
 struct ValidateArgs {
   std::string tableau;
   std::string external;  // instead of tableau: an external scheme file {"external": {...}}
@@ -107,7 +108,7 @@ struct ValidateArgs {
 };
 int validate(const ValidateArgs& a);
 
-// app/atlas_command.cpp
+// app/commands/atlas_command.cpp
 struct AtlasArgs {
   std::string out = "out";
   std::string cache;  // default <out>/cache; "none" disables

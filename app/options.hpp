@@ -32,7 +32,7 @@ inline std::filesystem::path resolve_cache(const std::string& cache, const std::
 }
 
 // --claims: a catalogue file or directory (studies/core/catalogue.hpp); ""
-// the shipped one, which GRANCONV_CLAIMS overrides. Defined in commands.cpp,
+// the shipped one, which GRANCONV_CLAIMS overrides. Defined in options.cpp,
 // so that this header does not bring the claim types to every command
 // (validate has its own StepGrid).
 std::filesystem::path catalogue_path(const std::string& claims);

@@ -22,11 +22,12 @@ add_custom_command(
           "-isystem$<JOIN:$<TARGET_PROPERTY:Eigen3::Eigen,INTERFACE_INCLUDE_DIRECTORIES>,;-isystem>"
           ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_tableau.cpp ${PROJECT_SOURCE_DIR}/schemes/tableau_file.cpp
           ${PROJECT_SOURCE_DIR}/models/input/regular_file.cpp ${PROJECT_SOURCE_DIR}/models/input/printable.cpp
-          ${PROJECT_SOURCE_DIR}/models/input/json_input.cpp
+          ${PROJECT_SOURCE_DIR}/models/input/json_input.cpp ${PROJECT_SOURCE_DIR}/models/input/strict_json.cpp
           -o ${GRANCONV_LIBFUZZER_BIN}
   DEPENDS ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_tableau.cpp ${PROJECT_SOURCE_DIR}/schemes/tableau_file.cpp
           ${PROJECT_SOURCE_DIR}/schemes/tableau_file.hpp ${PROJECT_SOURCE_DIR}/schemes/tableau_expression.hpp
           ${PROJECT_SOURCE_DIR}/schemes/tableau.hpp ${PROJECT_SOURCE_DIR}/models/input/regular_file.cpp
           ${PROJECT_SOURCE_DIR}/models/input/printable.cpp ${PROJECT_SOURCE_DIR}/models/input/json_input.cpp
+          ${PROJECT_SOURCE_DIR}/models/input/strict_json.cpp ${PROJECT_SOURCE_DIR}/models/input/strict_json.hpp
   COMMAND_EXPAND_LISTS VERBATIM)
 add_custom_target(fuzz_tableau_libfuzzer ALL DEPENDS ${GRANCONV_LIBFUZZER_BIN})

@@ -2,6 +2,7 @@
 #include "reports/json_file.hpp"
 #include "reports/record_checksum.hpp"
 #include "reports/status.hpp"
+#include "models/input/strict_json.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -12,6 +13,9 @@
 #include <tuple>
 
 namespace granconv::report_detail {
+
+using strict_json::element;
+using strict_json::field;
 
 [[noreturn]] void bad(const fs::path& f, const std::string& what) {
   throw std::runtime_error("report: malformed study file " + f.string() + ": " + what);
@@ -113,9 +117,9 @@ void parse_order(const fs::path& f, const json& j, Study& s) {
   if (j.contains("usable") && !j["usable"].is_null()) {
     if (!j["usable"].is_array() || j["usable"].size() != s.h.size())
       bad(f, "\"usable\" must be a boolean array as long as \"h\"");
-    for (const auto& u : j["usable"]) {
-      if (!u.is_boolean()) bad(f, "non-boolean entry in \"usable\"");
-      s.usable.push_back(u.get<bool>());
+    for (std::size_t i = 0; i < j["usable"].size(); ++i) {
+      if (!j["usable"][i].is_boolean()) bad(f, element("usable", i) + ": must be true or false");
+      s.usable.push_back(j["usable"][i].get<bool>());
     }
   } else {
     s.usable = above_floor(s.e, {}, 0.0);
@@ -125,8 +129,9 @@ void parse_order(const fs::path& f, const json& j, Study& s) {
   if (j.contains("diverged") && !j["diverged"].is_null()) {
     if (!j["diverged"].is_array() || j["diverged"].size() != s.h.size())
       bad(f, "\"diverged\" must be an array as long as \"h\"");
-    for (const auto& d : j["diverged"]) {
-      if (!d.is_null() && !d.is_string()) bad(f, "entries of \"diverged\" must be null or a reason");
+    for (std::size_t i = 0; i < j["diverged"].size(); ++i) {
+      const auto& d = j["diverged"][i];
+      if (!d.is_null() && !d.is_string()) bad(f, element("diverged", i) + ": must be null or a reason");
       s.diverged.push_back(d.is_string());
     }
     for (std::size_t i = 0; i < s.h.size(); ++i)
@@ -137,8 +142,10 @@ void parse_order(const fs::path& f, const json& j, Study& s) {
   s.seconds = num_or(j, "seconds");
 
   if (j.contains("checks") && j["checks"].is_array()) {
-    for (const auto& c : j["checks"]) {
-      if (!c.is_object()) bad(f, "\"checks\" entries must be objects");
+    for (std::size_t i = 0; i < j["checks"].size(); ++i) {
+      const auto& c = j["checks"][i];
+      const std::string at = element("checks", i);
+      if (!c.is_object()) bad(f, at + ": must be an object");
       Check k;
       k.label = str_or(c, "label");
       // The span of the points the fit used; the declared window only when absent.
@@ -152,7 +159,7 @@ void parse_order(const fs::path& f, const json& j, Study& s) {
       if (auto ci = pair_of(f, c, "ci95")) std::tie(k.ci_lo, k.ci_hi) = *ci;
       if (c.contains("points") && c["points"].is_number_integer()) {
         const auto n = c["points"].get<long long>();
-        if (n < 0 || n > 1000000) bad(f, "\"points\" out of range");
+        if (n < 0 || n > 1000000) bad(f, field(at, "points") + ": must be in [0, 1000000]");
         k.points = static_cast<int>(n);
       }
       k.envelope = num_or(c, "envelope_order");
@@ -207,16 +214,17 @@ void parse_order(const fs::path& f, const json& j, Study& s) {
 }
 
 Table parse_table(const fs::path& f, const json& j, std::size_t index) {
-  const std::string where = "table #" + std::to_string(index + 1) + ": ";
-  if (!j.is_object()) bad(f, "\"tables\" entries must be objects");
+  const std::string at = element("tables", index), where = at + ": ";
+  if (!j.is_object()) bad(f, where + "must be an object");
   Table t;
   t.title = str_or(j, "title");
   if (!j.contains("columns") || !j["columns"].is_array()) bad(f, where + "needs a \"columns\" array");
   for (const auto& c : j["columns"]) t.columns.push_back(c.is_string() ? c.get<std::string>() : c.dump());
   if (!j.contains("rows") || !j["rows"].is_array()) bad(f, where + "needs a \"rows\" array");
-  for (const auto& r : j["rows"]) {
+  for (std::size_t i = 0; i < j["rows"].size(); ++i) {
+    const auto& r = j["rows"][i];
     if (!r.is_array() || r.size() != t.columns.size())
-      bad(f, where + "every row must be an array with one cell per column");
+      bad(f, element(field(at, "rows"), i) + ": every row must be an array with one cell per column");
     std::vector<json> row;
     for (const auto& c : r) {
       // A cell may also be {"text": ..., "figure": name}: text linked to that figure of the record.
@@ -234,14 +242,16 @@ Table parse_table(const fs::path& f, const json& j, std::size_t index) {
 void parse_value_checks(const fs::path& f, const json& j, Study& s) {
   if (!j.contains("checks") || j["checks"].is_null()) return;
   if (!j["checks"].is_array()) bad(f, "\"checks\" is not an array");
-  for (const auto& c : j["checks"]) {
-    if (!c.is_object()) bad(f, "\"checks\" entries must be objects");
+  for (std::size_t i = 0; i < j["checks"].size(); ++i) {
+    const auto& c = j["checks"][i];
+    const std::string at = element("checks", i);
+    if (!c.is_object()) bad(f, at + ": must be an object");
     ValueCheck k;
     k.label = str_or(c, "label");
     for (auto [key, dst] : {std::pair{"paper", &k.paper}, {"observed", &k.observed}, {"tolerance", &k.tolerance}}) {
       if (!c.contains(key)) continue;
       const json& v = c[key];
-      if (v.is_object() || v.is_array()) bad(f, "check \"" + k.label + "\": \"" + key + "\" must be a number, string or null");
+      if (v.is_object() || v.is_array()) bad(f, field(at, key) + ": must be a number, string or null");
       *dst = v;
     }
     k.pass = bool_or(f, c, "pass");
@@ -289,16 +299,16 @@ Study parse_record(const fs::path& f, json& j) {
   s.scenario = str_or(j, "scenario");
   // {key: value} (order records) or ["key=value", ...] (the kinds that pass the catalogue's list on).
   if (j.contains("params") && j["params"].is_array()) {
-    for (const auto& p : j["params"])
-      if (!p.is_string()) bad(f, "\"params\" entries must be \"key=value\" strings");
+    for (std::size_t i = 0; i < j["params"].size(); ++i)
+      if (!j["params"][i].is_string()) bad(f, element("params", i) + ": must be a \"key=value\" string");
     s.params = j["params"];
   } else {
     s.params = object_or_empty(f, j, "params");
   }
   // One reference, or one per run (cd-equivalent-chain: a chain per N_I).
   if (j.contains("reference") && j["reference"].is_array()) {
-    for (const auto& r : j["reference"])
-      if (!r.is_object()) bad(f, "\"reference\" entries must be objects");
+    for (std::size_t i = 0; i < j["reference"].size(); ++i)
+      if (!j["reference"][i].is_object()) bad(f, element("reference", i) + ": must be an object");
     s.reference = j["reference"];
   } else {
     s.reference = object_or_empty(f, j, "reference");
@@ -312,10 +322,11 @@ Study parse_record(const fs::path& f, json& j) {
   s.is_new = bool_or(f, j, "new").value_or(false);
   if (j.contains("tolerances") && !j["tolerances"].is_null()) {
     if (!j["tolerances"].is_array()) bad(f, "\"tolerances\" is not an array");
-    for (const auto& t : j["tolerances"]) {
-      if (!t.is_object()) bad(f, "\"tolerances\" entries must be objects");
+    for (std::size_t i = 0; i < j["tolerances"].size(); ++i) {
+      const auto& t = j["tolerances"][i];
+      if (!t.is_object()) bad(f, element("tolerances", i) + ": must be an object");
       for (const char* k : {"label", "path", "basis", "reason"})
-        if (t.contains(k) && !t[k].is_string()) bad(f, std::string("tolerance field \"") + k + "\" is not a string");
+        if (t.contains(k) && !t[k].is_string()) bad(f, field(element("tolerances", i), k) + ": must be a string");
     }
     s.tolerances = j["tolerances"];
   }

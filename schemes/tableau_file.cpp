@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "models/input/json_input.hpp"
 #include "models/input/printable.hpp"
 #include "models/input/regular_file.hpp"
+#include "models/input/strict_json.hpp"
 #include "schemes/tableau_expression.hpp"
 
 namespace granconv {
@@ -19,82 +19,6 @@ namespace {
 
 using json = nlohmann::json;
 using Real = boost::multiprecision::cpp_bin_float_50;
-
-// nlohmann stores JSON numbers with a fraction or exponent as double, which
-// would turn 0.1 into 0.1000000000000000055…; this SAX builder keeps their
-// source text instead, wrapped in a one-key object so that a number is still
-// told apart from a string (e.g. for "name").
-constexpr const char* decimal_key = "\x1f" "decimal";
-
-class ExactNumberDom {
- public:
-  explicit ExactNumberDom(json& root) : root_(root) {}
-
-  bool null() { return add(nullptr); }
-  bool boolean(bool v) { return add(v); }
-  bool number_integer(json::number_integer_t v) { return add(v); }
-  bool number_unsigned(json::number_unsigned_t v) { return add(v); }
-  bool number_float(json::number_float_t, const json::string_t& text) { return add(json{{decimal_key, text}}); }
-  bool string(json::string_t& v) { return add(v); }
-  bool binary(json::binary_t& v) { return add(json::binary(v)); }
-  bool start_object(std::size_t) { return deeper() && open(json::object()); }
-  bool key(json::string_t& k) {
-    key_ = k;
-    return true;
-  }
-  bool end_object() { return close(); }
-  bool start_array(std::size_t) { return deeper() && open(json::array()); }
-  bool end_array() { return close(); }
-  bool parse_error(std::size_t, const std::string&, const json::exception& e) {
-    error_ = e.what();
-    return false;
-  }
-  const std::string& error() const { return error_; }
-
- private:
-  json& root_;
-  std::vector<json*> stack_;
-  std::string key_, error_;
-
-  // Nesting is limited while parsing (models/input/json_input.hpp): a tableau needs 3 levels.
-  bool deeper() {
-    if (stack_.size() < kMaxJsonDepth) return true;
-    error_ = nesting_message(kMaxJsonDepth);
-    return false;
-  }
-
-  // nullptr (and error_ set) on a duplicate key: a file saying A twice is ambiguous.
-  json* place(json v) {
-    if (stack_.empty()) {
-      root_ = std::move(v);
-      return &root_;
-    }
-    json& top = *stack_.back();
-    if (top.is_array()) {
-      top.push_back(std::move(v));
-      return &top.back();
-    }
-    if (top.contains(key_)) {
-      error_ = "duplicate key '" + key_ + "'";
-      return nullptr;
-    }
-    top[key_] = std::move(v);
-    return &top[key_];
-  }
-  bool add(json v) { return place(std::move(v)) != nullptr; }
-  bool open(json v) {
-    json* p = place(std::move(v));
-    if (!p) return false;
-    stack_.push_back(p);
-    return true;
-  }
-  bool close() {
-    stack_.pop_back();
-    return true;
-  }
-};
-
-bool is_decimal(const json& v) { return v.is_object() && v.size() == 1 && v.contains(decimal_key); }
 
 // Messages are one line: control characters in file text are escaped.
 std::string one_line(const std::string& text) {
@@ -122,9 +46,10 @@ std::string quoted(const std::string& text) {
 
 Real entry(const json& v, const std::string& field) {
   if (v.is_number_integer()) return v.is_number_unsigned() ? Real(v.get<std::uint64_t>()) : Real(v.get<std::int64_t>());
-  if (!is_decimal(v) && !v.is_string())
+  const std::string* decimal = strict_json::decimal_text(v);
+  if (!decimal && !v.is_string())
     bad(field, "must be a number or a string holding an expression (got " + std::string(v.type_name()) + ")");
-  const std::string text = is_decimal(v) ? v.at(decimal_key).get<std::string>() : v.get<std::string>();
+  const std::string text = decimal ? *decimal : v.get<std::string>();
   Real x;
   try {
     x = evaluate_tableau_expression(text);
@@ -155,12 +80,26 @@ std::string short_number(const Real& x) {
   return o.str();
 }
 
+// The one strict parser (models/input/strict_json.hpp), keeping the decimal
+// text of numbers: nlohmann stores a number with a fraction or exponent as a
+// double, which would turn 0.1 into 0.1000000000000000055….
+json parse_exact(std::string_view text, const std::string& source) {
+  using Kind = strict_json::ParseError::Kind;
+  try {
+    return strict_json::parse_document(text, {.exact_decimals = true});
+  } catch (const strict_json::ParseError& e) {
+    std::string why = e.detail;
+    if (e.kind == Kind::too_deep) why = nesting_message(kMaxJsonDepth);  // a tableau needs 3 levels
+    if (e.kind == Kind::key_twice) why = "duplicate key '" + e.path + "'";  // a file saying A twice is ambiguous
+    if (e.kind == Kind::out_of_memory) why = e.what();
+    throw std::invalid_argument(one_line(source + " is not valid JSON: " + why));
+  }
+}
+
 }  // namespace
 
 Tableau<Real> parse_tableau_json_mp(std::string_view text, const std::string& source) {
-  json j;
-  ExactNumberDom dom(j);
-  if (!json::sax_parse(text, &dom)) throw std::invalid_argument(one_line(source + " is not valid JSON: " + dom.error()));
+  const json j = parse_exact(text, source);
   if (!j.is_object()) throw std::invalid_argument(source + " must hold a JSON object {\"name\", \"A\", \"b\", ...}");
   for (const auto& [key, value] : j.items())
     if (key != "name" && key != "A" && key != "b" && key != "c" && key != "order" && key != "description")

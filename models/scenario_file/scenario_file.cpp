@@ -4,7 +4,8 @@
 #include <cstdio>
 
 #include "models/parameter_ranges.hpp"
-#include "models/scenario_file/strict_json.hpp"
+#include "models/input/printable.hpp"
+#include "models/input/strict_json.hpp"
 #include "models/sphere_chains.hpp"
 
 namespace granconv {

@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include "models/find_by_name.hpp"
+#include "models/input/printable.hpp"
+#include "models/input/strict_json.hpp"
 
 namespace granconv {
 
@@ -20,14 +22,8 @@ std::string Range::describe() const {
 
 namespace field_reader_detail {
 
-std::string type_name(const nlohmann::json& v) {
-  if (v.is_string()) return "the string " + v.dump();
-  if (v.is_number()) return "the number " + v.dump();
-  if (v.is_boolean()) return v.dump();
-  if (v.is_array()) return "a list";
-  if (v.is_object()) return "an object";
-  return "null";
-}
+// A value named in a message as the strict reader names it (models/input/strict_json.hpp).
+std::string type_name(const nlohmann::json& v) { return strict_json::type_name(v); }
 
 }  // namespace field_reader_detail
 

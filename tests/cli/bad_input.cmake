@@ -111,6 +111,9 @@ granconv_bad_input(run-result-disk-full
   run jvb-fig3-cn-xv --jobs 2 --cache none --out @OUT@ FILE_SIZE_LIMIT 1)
 # (the study runs in full before its record is written: more than 5 s)
 set_tests_properties(bad-input.run-result-disk-full PROPERTIES TIMEOUT 120)
+# A key given twice in a catalogue (or any JSON granconv reads) is refused, the field named.
+granconv_bad_input(catalogue-duplicate-key "claim catalogue .*claims-bad-duplicate-key\\.json: claims\\[0\\]\\.kind: key given twice"
+  check-claims @DATA@/../claims-bad-duplicate-key.json)
 # A results file read back is never trusted: truncated, of the wrong type or
 # endless, it is refused in one line naming the file.
 granconv_bad_input(results-truncated "results summary .*/results-summary-truncated\\.json: not valid JSON"

@@ -1,5 +1,5 @@
 // `granconv list ... --json`: the four catalogues as one JSON array each, for
-// scripts; the same rows as the text listing of commands.cpp.
+// scripts; the same rows as the text listing of list_command.cpp.
 #include <nlohmann/json.hpp>
 
 #include "app/commands.hpp"
