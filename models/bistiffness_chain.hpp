@@ -105,7 +105,7 @@ struct BistiffnessChain {
     b.m = c.m;
     b.k = c.k;
     b.es.assign(c.k.size(), e_s);
-    b.twice_eta = c.twice_alpha;
+    b.twice_eta = c.law.twice_alpha;
     b.wall = c.wall;
     b.memory = mem;
     b.validate();

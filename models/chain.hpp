@@ -42,6 +42,8 @@
 #include <type_traits>
 
 #include "models/block_tridiagonal.hpp"
+#include "models/contact_law.hpp"
+#include "models/contact_law_catalogue.hpp"
 #include "models/mollified_sqrt.hpp"
 #include "models/positive_power.hpp"
 
@@ -65,10 +67,7 @@ struct Chain {
   std::vector<S> K;      // N local spring stiffnesses (0: none)
   std::vector<S> k;      // N−1 contact stiffnesses
   std::vector<S> gamma;  // N−1 damping constants
-  int four_beta = 6;     // 4β: 4 (linear dashpot), 5 (Tsuji), 6 (Kuwabara–Kono), 10 (Hunt–Crossley)
-  int twice_alpha = 3;   // 2α: 3 (Hertz), 2 (linear spring)
-  S eps = S(0);          // > 0: mollified Kuwabara–Kono damping of width ε (needs β = 3/2)
-  bool nontensile = false;  // the contact force is max(0, f_j): never attractive
+  ContactLaw<S> law;     // one law on every contact (models/contact_law.hpp): exponents, ε, clipping
   S drive = S(0);        // on-site force drive · (1 + sin t)
   S power_c = S(0), power_q = S(0);  // on-site force c |x|^q
   std::vector<S> force;  // constant on-site forces f_i (empty: none)
@@ -77,14 +76,14 @@ struct Chain {
   int links() const { return beads() - 1 + (wall ? 1 : 0); }
   bool to_wall(int j) const { return j + 1 == beads(); }
 
-  bool mollified() const { return eps > 0; }
+  bool mollified() const { return law.mollified(); }
   // The (x, w) formulation needs the damping potential γ k δ^β in closed form.
   bool has_damping_potential() const { return !mollified(); }
   // Why the (x, w) formulation does not apply ("" when it does).
   std::string xw_refusal() const {
     if (!has_damping_potential())
       return "the (x, w) formulation needs a damping potential in closed form; the mollified KK law has none (use xv)";
-    if (nontensile)
+    if (law.nontensile)
       return "the (x, w) formulation has no non-tensile laws (its damping potential cannot switch off with the "
              "clipped force; use xv)";
     return "";
@@ -101,12 +100,8 @@ struct Chain {
       throw std::invalid_argument("chain parameter arrays have inconsistent lengths");
     for (const auto& mi : m)
       if (!(mi > 0)) throw std::invalid_argument("bead masses must be positive");
-    if (four_beta != 4 && four_beta != 5 && four_beta != 6 && four_beta != 10)
-      throw std::invalid_argument("beta must be 1, 5/4, 3/2 or 5/2");
-    if (twice_alpha != 2 && twice_alpha != 3) throw std::invalid_argument("the elastic exponent must be 1 or 3/2");
-    if (eps < 0) throw std::invalid_argument("the mollifier width eps must not be negative");
-    if (mollified() && four_beta != 6)
-      throw std::invalid_argument("the mollified damping (eps > 0) is defined for Kuwabara–Kono, beta = 3/2");
+    if (law.eps < 0) throw std::invalid_argument("the mollifier width eps must not be negative");
+    check_law_exponents(law.twice_alpha, law.four_beta, mollified());
     if (power_c != 0 && !(power_q > 0)) throw std::invalid_argument("the on-site power q must be positive");
   }
 
@@ -115,11 +110,11 @@ struct Chain {
 
   // γ_j k_j δ_j+^β: the part of the momentum carried by the damping, eq. (10).
   S damping_potential(int j, const S& delta) const {
-    return gamma[j] * k[j] * positive_power_quarter(delta, four_beta);
+    return contact_force(law).damping_potential(gamma[j] * k[j], delta);
   }
   // The same for δ > 0 with √δ given (positive_power_quarter_from_root).
   S damping_potential(int j, const S& delta, const S& root) const {
-    return gamma[j] * k[j] * positive_power_quarter_from_root(delta, four_beta, root);
+    return contact_force(law).damping_potential(gamma[j] * k[j], delta, root);
   }
 
   // Velocity from the generalized velocity, eq. (10): v_i = w_i + (g_{i−1} − g_i)/m_i.
@@ -147,8 +142,8 @@ struct Chain {
       if (power_c != 0) h -= power_c * pow(abs(y[2 * i]), power_q + 1) / (power_q + 1);
       if (!force.empty()) h -= force[i] * y[2 * i];
     }
-    for (int j = 0; j < links(); ++j)
-      h += S(2) / S(twice_alpha + 2) * k[j] * positive_power_half(gap(y, j), twice_alpha + 2);
+    const auto f = contact_force(law);
+    for (int j = 0; j < links(); ++j) h += f.elastic_energy(k[j], gap(y, j));
     return h;
   }
 
@@ -164,7 +159,8 @@ struct Chain {
       if (power_c != 0) r -= power_c * pow(abs(y[2 * i]), power_q) * (y[2 * i] < 0 ? -1 : 1) * y[2 * i + 1];
       if (!force.empty()) r -= force[i] * y[2 * i + 1];
     }
-    for (int j = 0; j < links(); ++j) r += k[j] * positive_power_half(gap(y, j), twice_alpha) * gap_rate(y, j);
+    const auto f = contact_force(law);
+    for (int j = 0; j < links(); ++j) r += f.elastic(k[j], gap(y, j)) * gap_rate(y, j);
     return r;
   }
 
@@ -194,7 +190,7 @@ class ChainSystem {
       : chain_(std::move(chain)), form_(f), separate_local_(separate_local_springs) {
     chain_.validate();
     if (form_ == Formulation::xw && !chain_.xw_refusal().empty()) throw std::invalid_argument(chain_.xw_refusal());
-    if (chain_.mollified()) sqrt_eps_.emplace(chain_.eps);
+    if (chain_.mollified()) sqrt_eps_.emplace(chain_.law.eps);
     // Extended scalars: x^q for q = 1/4, 1/2, 3/4 by square roots, several
     // times cheaper than a generic pow (exp(q log x)) and within 2 ulps of x^q
     // (tests/unit/models/test_singular_power.cpp); double keeps std::pow, so its results are unchanged.
@@ -230,24 +226,24 @@ class ChainSystem {
       dy[2 * i + 1] = separate_local_ ? S(0) : -c.K[i] * y[2 * i] / c.m[i];
     }
     if (c.has_on_site_force()) add_on_site(t, y, dy);
+    const auto law = force();
+    const bool xw = form_ == Formulation::xw;
+    // One square root of δ for the elastic and the damping powers (the
+    // mollified damping has its own).
+    const bool needs_root = law.needs_root(xw);
     for (int j = 0; j < c.links(); ++j) {
       const S d = c.gap(y, j);
       if (!(d > 0)) continue;
       const bool pair = !c.to_wall(j);  // a wall link acts on bead j only
-      // One square root of δ for the elastic and the damping powers (the
-      // mollified damping has its own).
-      const bool xw = form_ == Formulation::xw;
-      const S root = c.twice_alpha % 2 != 0 || (quarter_power_needs_root(c.four_beta) && (xw || !sqrt_eps_))
-                         ? positive_sqrt(d)
-                         : S(1);
-      const S elastic = c.k[j] * positive_power_half_from_root(d, c.twice_alpha, root);
+      const S root = needs_root ? positive_sqrt(d) : S(1);
+      const S elastic = law.elastic(c.k[j], d, root);
       if (!xw) {
-        const S f = elastic + damping_shape(j, d, root) * c.gap_rate(y, j);
-        if (c.nontensile && f < 0) continue;
+        const S f = elastic + law.damping_shape(beta_gk(j), d, root) * c.gap_rate(y, j);
+        if (law.clips(f)) continue;
         dy[2 * j + 1] -= f / c.m[j];
         if (pair) dy[2 * j + 3] += f / c.m[j + 1];
       } else {
-        const S g = c.damping_potential(j, d, root);
+        const S g = law.damping_potential(c.gamma[j] * c.k[j], d, root);
         dy[2 * j] -= g / c.m[j];
         dy[2 * j + 1] -= elastic / c.m[j];
         if (pair) {
@@ -275,10 +271,11 @@ class ChainSystem {
         J.diag[i](1, 0) += c.power_c * c.power_q * pow(ax, c.power_q - 1) / c.m[i];
       }
     }
+    const auto law = force();
     for (int j = 0; j < c.links(); ++j) {
       const S d = c.gap(y, j);
       if (!(d > 0)) continue;
-      const S de = c.k[j] * positive_power_half_derivative(d, c.twice_alpha);  // ∂(elastic)/∂δ
+      const S de = law.elastic_derivative(c.k[j], d);  // ∂(elastic)/∂δ
       // Row r of bead j gets −(∂F/∂δ)(e_j − e_{j+1})/m_j, bead j+1 the
       // opposite; a wall link has δ = x_j and acts on bead j only.
       auto couple = [&](int row, int col, const S& dF_ddelta) {
@@ -289,25 +286,21 @@ class ChainSystem {
         J.diag[j + 1](row, col) -= dF_ddelta / c.m[j + 1];
       };
       if (form_ == Formulation::xv) {
-        const S beta = S(c.four_beta) / 4;
         const S ddot = c.gap_rate(y, j);
         // Where the law clips (f < 0) the force is zero nearby, and so is its derivative.
-        if (c.nontensile && unclipped_force(j, d, ddot) < 0) continue;
+        if (law.clips(unclipped_force(j, d, ddot))) continue;
         // ∂/∂δ of δ^{β−1} is unbounded as δ → 0+ for β < 2 (the (x, v) field is
         // not Lipschitz there) and overflows for gaps of 1e-300 that a wave
         // leaves ahead of it. The Jacobian only steers Newton — the residual
         // stays exact — so it is evaluated at δ ≥ ε², where it is finite.
         const S eps = std::numeric_limits<S>::epsilon();
         const S d_floor = d > eps * eps ? d : eps * eps;
-        const S shape_derivative =
-            sqrt_eps_ ? beta * c.gamma[j] * c.k[j] * sqrt_eps_->derivative(d)
-                      : beta * c.gamma[j] * c.k[j] * positive_power_quarter_derivative(d_floor, c.four_beta - 4);
-        const S a = de + shape_derivative * ddot;
+        const S a = de + law.damping_shape_derivative(beta_gk(j), d, d_floor) * ddot;
         const S b = damping_shape(j, d);
         couple(1, 0, a);
         couple(1, 1, b);
       } else {
-        const S dg = c.gamma[j] * c.k[j] * positive_power_quarter_derivative(d, c.four_beta);
+        const S dg = law.damping_potential_derivative(c.gamma[j] * c.k[j], d);
         couple(0, 0, dg);
         couple(1, 0, de);
       }
@@ -316,23 +309,19 @@ class ChainSystem {
 
   bool separate_local_springs() const { return separate_local_; }
 
+  // The chain's law with its mollifier: the force both coordinate forms evaluate.
+  ContactForce<S> force() const { return contact_force(chain_.law, sqrt_eps_ ? &*sqrt_eps_ : nullptr); }
+  // β γ_j k_j, the damping force's constant.
+  S beta_gk(int j) const { return S(chain_.law.four_beta) / 4 * chain_.gamma[j] * chain_.k[j]; }
+
   // The damping force per unit of δ̇: β γ k δ^{β−1}, or (3/2) γ k √_ε(δ).
-  S damping_shape(int j, const S& d) const {
-    const auto& c = chain_;
-    const S beta = S(c.four_beta) / 4;
-    return beta * c.gamma[j] * c.k[j] * (sqrt_eps_ ? (*sqrt_eps_)(d) : positive_power_quarter(d, c.four_beta - 4));
-  }
+  S damping_shape(int j, const S& d) const { return force().damping_shape(beta_gk(j), d); }
   // The same for δ > 0 with root = √δ, bit for bit (positive_power_quarter_from_root).
-  S damping_shape(int j, const S& d, const S& root) const {
-    const auto& c = chain_;
-    const S beta = S(c.four_beta) / 4;
-    return beta * c.gamma[j] * c.k[j] *
-           (sqrt_eps_ ? (*sqrt_eps_)(d) : positive_power_quarter_from_root(d, c.four_beta - 4, root));
-  }
+  S damping_shape(int j, const S& d, const S& root) const { return force().damping_shape(beta_gk(j), d, root); }
   // f_j = k δ^α + damping, before a non-tensile law clips it, for δ > 0: its
   // zero inside a contact is where such a law switches (a reference's event).
   S unclipped_force(int j, const S& d, const S& ddot) const {
-    return chain_.k[j] * positive_power_half(d, chain_.twice_alpha) + damping_shape(j, d) * ddot;
+    return force().elastic(chain_.k[j], d) + damping_shape(j, d) * ddot;
   }
 
   // The local springs alone: (0, −K_i x_i / m_i) per bead.

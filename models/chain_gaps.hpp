@@ -56,18 +56,6 @@ void shift_velocities(const Chain<S>& c, const Vec<S>& z, const S& sign, Vec<S>&
     out[2 * j + 3] += sign * g / c.m[j + 1];
   }
 }
-
-// δ^{P/2} from δ ≥ 0 and √δ, the products of positive_power_half_from_root
-// in its order; P known at compile time, so that the loop over links
-// vectorises.
-template <int P, class S>
-S power_half(const S& d, const S& root) {
-  static_assert(P >= 0);
-  S r(1);
-  for (int i = 0; i < P / 2; ++i) r *= d;
-  if constexpr (P % 2 != 0) r *= root;
-  return r;
-}
 }  // namespace gap_form_detail
 
 // z from a state (x, v).
@@ -89,12 +77,13 @@ void from_gap_coordinates(const ChainSystem<S>& sys, const Vec<S>& z, Vec<S>& y)
   if (sys.formulation() == Formulation::xw) gap_form_detail::shift_velocities(sys.chain(), z, S(1), y);
 }
 
-// dz/dt, with the contact laws of ChainSystem::rhs. That loop stays as it is
-// (it is the explicit schemes' benchmarked hot loop); this one is the explicit
-// reference's, and is laid out for speed instead:
+// dz/dt, with the contact law's force of ChainSystem::rhs (ContactForce,
+// models/contact_law.hpp). That loop stays as it is (it is the explicit
+// schemes' benchmarked hot loop); this one is the explicit reference's, and is
+// laid out for speed instead:
 // - every link's forces first, without a branch on contact (an open gap
 //   counts as δ = 0, whose forces are 0), with the
-//   exponents as template arguments, so that the loop vectorises;
+//   exponents as compile-time constants, so that the loop vectorises;
 // - then every bead's rates, multiplying by 1/m (the old loop divided four
 //   times per link).
 // So the rates agree with ChainSystem::rhs to rounding, not bit for bit
@@ -107,14 +96,13 @@ class GapCoordinatesRhs {
     const auto& c = sys.chain();
     require_gap_form(c);
     const int n = c.beads(), links = c.links();
-    const S beta = S(c.four_beta) / 4;
     inv_m_.resize(n);
     for (int i = 0; i < n; ++i) inv_m_[i] = S(1) / c.m[i];
     gk_.resize(links);
     beta_gk_.resize(links);
     for (int j = 0; j < links; ++j) {
       gk_[j] = c.gamma[j] * c.k[j];                // damping_potential's (γ k)
-      beta_gk_[j] = beta * c.gamma[j] * c.k[j];    // damping_shape's (β γ k)
+      beta_gk_[j] = sys.beta_gk(j);                // damping_shape's (β γ k)
     }
     // Link j's forces in slot j + 1, zeros at both ends: a bead's two links
     // are then slots i and i + 1, with no end case.
@@ -126,9 +114,9 @@ class GapCoordinatesRhs {
   void operator()(const In& z, Out&& dz) {
     const auto& c = sys_.chain();
     const bool xw = sys_.formulation() == Formulation::xw;
-    if (c.mollified() || c.nontensile || c.four_beta % 2 != 0)
+    if (c.mollified() || c.law.nontensile || c.law.four_beta % 2 != 0)
       links_per_law(z, xw);
-    else if (c.twice_alpha == 3)
+    else if (c.law.twice_alpha == 3)
       links_for_alpha<3>(z, xw);
     else
       links_for_alpha<2>(z, xw);
@@ -159,21 +147,21 @@ class GapCoordinatesRhs {
 
   template <int TA, class In>
   void links_for_alpha(const In& z, bool xw) {
-    const int fb = sys_.chain().four_beta;
+    const int fb = sys_.chain().law.four_beta;
     if (fb == 6)
-      xw ? links<TA, 3, true>(z) : links<TA, 3, false>(z);
+      xw ? links<TA, 6, true>(z) : links<TA, 6, false>(z);
     else if (fb == 10)
-      xw ? links<TA, 5, true>(z) : links<TA, 5, false>(z);
+      xw ? links<TA, 10, true>(z) : links<TA, 10, false>(z);
     else
-      xw ? links<TA, 2, true>(z) : links<TA, 2, false>(z);
+      xw ? links<TA, 4, true>(z) : links<TA, 4, false>(z);
   }
 
   // e_: the elastic force (x, w), or the whole contact force (x, v);
   // g_: the damping potential (x, w).
-  template <int TA, int TB, bool XW, class In>
+  template <int TA, int FB, bool XW, class In>
   void links(const In& z) {
-    using gap_form_detail::power_half;
     using std::abs;
+    const ContactForce<S, std::integral_constant<int, TA>, std::integral_constant<int, FB>> law{};
     const auto& k = sys_.chain().k;
     const int links = sys_.chain().links();
     for (int j = 0; j < links; ++j) {
@@ -183,14 +171,14 @@ class GapCoordinatesRhs {
       // 0 < δ < DBL_MAX/2 (a NaN or infinite δ gives NaN forces, where the old
       // loop gave 0; such a state fails the caller's blow-up check anyway).
       const S dp = (d + abs(d)) / 2;
-      const S root = (TA % 2 != 0 || TB % 2 != 0) ? positive_sqrt(dp) : S(1);
-      const S elastic = k[j] * power_half<TA>(dp, root);
+      const S root = law.needs_root(XW) ? positive_sqrt(dp) : S(1);
+      const S elastic = law.elastic(k[j], dp, root);
       if constexpr (XW) {
         e_[j + 1] = elastic;
-        g_[j + 1] = gk_[j] * power_half<TB>(dp, root);
+        g_[j + 1] = law.damping_potential(gk_[j], dp, root);
       } else {
-        const S f = elastic + beta_gk_[j] * power_half<TB - 2>(dp, root) * (z[2 * j + 1] - z[2 * j + 3]);
-        if constexpr (TB == 2)
+        const S f = elastic + law.damping_shape(beta_gk_[j], dp, root) * (z[2 * j + 1] - z[2 * j + 3]);
+        if constexpr (FB == 4)
           e_[j + 1] = d > 0 ? f : S(0);  // a linear dashpot (β = 1) pulls at an open gap too
         else
           e_[j + 1] = f;
@@ -199,22 +187,23 @@ class GapCoordinatesRhs {
   }
 
   // The laws the template loop does not cover — the mollified Kuwabara–Kono
-  // law, Tsuji's quarter powers, the non-tensile laws — through ChainSystem's
-  // shape and potential, link by link.
+  // law, Tsuji's quarter powers, the non-tensile laws — with the exponents
+  // read at run time, link by link.
   template <class In>
   void links_per_law(const In& z, bool xw) {
     const auto& c = sys_.chain();
+    const auto law = sys_.force();
     for (int j = 0; j < c.links(); ++j) {
       const S d = z[2 * j + 2];
       S f(0), g(0);
       if (d > 0) {
         const S root = positive_sqrt(d);
-        f = c.k[j] * positive_power_half_from_root(d, c.twice_alpha, root);
+        f = law.elastic(c.k[j], d, root);
         if (xw)
-          g = c.damping_potential(j, d, root);
+          g = law.damping_potential(gk_[j], d, root);
         else
-          f += sys_.damping_shape(j, d, root) * (z[2 * j + 1] - z[2 * j + 3]);
-        if (c.nontensile && f < 0) f = S(0);
+          f += law.damping_shape(beta_gk_[j], d, root) * (z[2 * j + 1] - z[2 * j + 3]);
+        if (law.clips(f)) f = S(0);
       }
       e_[j + 1] = f;
       g_[j + 1] = g;

@@ -15,7 +15,6 @@ Chain<S> harmonic_oscillator_chain() {
   Chain<S> c;
   c.m = {S(1)};
   c.K = {S(1)};
-  c.four_beta = 6;
   return c;
 }
 

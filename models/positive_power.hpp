@@ -56,12 +56,14 @@ S positive_sqrt(const S& x) {
   }
 }
 
+// Inlined always: GCC otherwise leaves them out of line in the contact
+// laws' loops (models/contact_law.hpp), a third slower there.
 // δ^{p} for δ > 0 given root = √δ (read only for a half-integer p): the
 // value of positive_power_half, bit for bit. Several powers of one gap (the
 // elastic and the damping law) then share one square root, which in Quad
 // and Mp50 is most of what a power costs.
 template <class S>
-S positive_power_half_from_root(const S& delta, int twice_p, const S& root) {
+[[gnu::always_inline]] inline S positive_power_half_from_root(const S& delta, int twice_p, const S& root) {
   const int whole = twice_p >= 0 ? twice_p / 2 : -((-twice_p + 1) / 2);
   S r(1);
   if (whole >= 0)
@@ -90,7 +92,7 @@ S positive_power_half_derivative(const S& delta, int twice_p) {
 // positive_power_half_from_root bit for bit (the laws with β ∈ {1, 3/2, 5/2}
 // keep their values); an odd one is δ^{(four_p−1)/4} · √√δ.
 template <class S>
-S positive_power_quarter_from_root(const S& delta, int four_p, const S& root) {
+[[gnu::always_inline]] inline S positive_power_quarter_from_root(const S& delta, int four_p, const S& root) {
   if (four_p % 2 == 0) return positive_power_half_from_root(delta, four_p / 2, root);
   return positive_power_half_from_root(delta, (four_p - 1) / 2, root) * positive_sqrt(root);
 }

@@ -30,7 +30,7 @@ const std::vector<ScenarioInfo>& scenario_catalogue() {
        "thesis §1.3/§4.3: binary normal collision in the overlap ξ, starting at touching with approach speed v; "
        "force law kn ξ^α + gn ξ' (1, ξ^{1/2} or √_eps(ξ)), effective mass m",
        Parameters({{"m", 1.0}, {"kn", 1.0}, {"gn", 0.5}, {"eps", 0.0}, {"v", 1.0}, {"t_end", 10.0}},
-                  {{"law", {"kk", {"spring-dashpot", "hertz-damped", "kk", "mollified-kk"}}}}),
+                  {{"law", {"kk", binary_law_names()}}}),
        "adams"},
       {"lzb-monodisperse-20",
        "Nguyen & Brogliato 2011 App. A.2.1: striker + n touching steel beads, all of radius R (SI units), striker "

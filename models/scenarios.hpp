@@ -1,12 +1,15 @@
 #pragma once
 // The scenario catalogue: chains, initial states and final times of the
 // source papers, each with named, overridable parameters.
+#include <algorithm>
+#include <cstdio>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "models/chain.hpp"
+#include "models/contact_law_catalogue.hpp"
 #include "models/parameter_ranges.hpp"
 #include "models/parameters.hpp"
 #include "models/singular_power.hpp"
@@ -54,17 +57,25 @@ Chain<S> uniform_links(std::vector<S> masses, const S& k, const S& gamma, int fo
   c.K.assign(n, S(0));
   c.k.assign(n - 1, k);
   c.gamma.assign(n - 1, gamma);
-  c.four_beta = four_beta;
+  c.law.four_beta = four_beta;
   return c;
 }
 
+// 4β from the parameter `beta`: a damping exponent of the law catalogue's.
 inline int four_beta_of(const Parameters& p) {
   const double b = p.get("beta");
-  if (b == 1.0) return 4;
-  if (b == 1.25) return 5;
-  if (b == 1.5) return 6;
-  if (b == 2.5) return 10;
-  throw std::invalid_argument("parameter 'beta' must be 1, 1.25, 1.5 or 2.5");
+  std::vector<int> known;
+  for (const auto& l : contact_law_catalogue())
+    if (std::find(known.begin(), known.end(), l.four_beta) == known.end()) known.push_back(l.four_beta);
+  std::sort(known.begin(), known.end());
+  std::string list;
+  for (std::size_t i = 0; i < known.size(); ++i) {
+    if (b * 4 == known[i]) return known[i];
+    char s[32];
+    std::snprintf(s, sizeof s, "%g", known[i] / 4.0);
+    list += (i == 0 ? "" : i + 1 == known.size() ? " or " : ", ") + std::string(s);
+  }
+  throw std::invalid_argument("parameter 'beta' must be " + list);
 }
 
 template <class S>
@@ -121,18 +132,20 @@ void build_thesis_problem(Problem<S>& pr) {
     // Two free beads of mass 2m approaching at ±v/2 from touching: the overlap
     // ξ = x_0 − x_1 then obeys m ξ'' = −F(ξ, ξ'), the thesis's particle of mass
     // m against a fixed one, with ξ computed from displacements that start at 0.
-    const std::string& law = p.choice("law");
+    const ContactLawInfo& law = binary_law_info(p.choice("law"));
     const S m(positive(p, "m")), kn(positive(p, "kn")), gn(p.get("gn")), v(positive(p, "v"));
     if (p.get("gn") < 0) throw std::invalid_argument("parameter 'gn' must not be negative");
-    const int four_beta = (law == "kk" || law == "mollified-kk") ? 6 : 4;
-    pr.chain = uniform_links<S>({2 * m, 2 * m}, kn, gn / (S(four_beta) / 4 * kn), four_beta);
-    pr.chain.twice_alpha = law == "spring-dashpot" ? 2 : 3;
-    if (law == "mollified-kk") {
-      if (!(p.get("eps") > 0)) throw std::invalid_argument("law 'mollified-kk' needs a positive parameter 'eps'");
-      pr.chain.eps = S(p.get("eps"));
+    pr.chain = uniform_links<S>({2 * m, 2 * m}, kn, gn / (S(law.four_beta) / 4 * kn), law.four_beta);
+    if (law.mollified) {
+      if (!(p.get("eps") > 0))
+        throw std::invalid_argument("law '" + law.result_name() + "' needs a positive parameter 'eps'");
     } else if (p.get("eps") != 0) {
-      throw std::invalid_argument("parameter 'eps' applies to law 'mollified-kk' only");
+      std::string mollified;
+      for (const auto& name : binary_law_names())
+        if (binary_law_info(name).mollified) mollified += (mollified.empty() ? "law '" : ", '") + name + "'";
+      throw std::invalid_argument("parameter 'eps' applies to " + mollified + " only");
     }
+    pr.chain.law = law.law(S(p.get("eps")));
     pr.y0 = Vec<S>::Zero(4);
     pr.y0[1] = v / 2;
     pr.y0[3] = -v / 2;

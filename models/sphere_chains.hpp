@@ -111,8 +111,7 @@ SphereChain<S> make_sphere_chain(const SphereChainSpec& spec) {
 
   const double e_star = effective_modulus(mat.E, mat.nu, mat.E, mat.nu);
   Chain<S> c;
-  c.twice_alpha = 3;
-  c.four_beta = 6;
+  c.law = contact_law_info("hertz").law<S>();
   for (int i = 0; i < n; ++i) c.m.push_back(S(sphere_mass(out.radii[i], mat.rho)));
   c.K.assign(n, S(0));
   for (int j = 0; j + 1 < n; ++j) c.k.push_back(S(hertz_stiffness(out.radii[j], out.radii[j + 1], e_star)));

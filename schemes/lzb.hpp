@@ -101,7 +101,7 @@ class LzbImpact {
     m_ = chain.m;
     K_ = chain.k;
     wall_ = chain.wall;
-    eta_ = chain.twice_alpha / 2.0;
+    eta_ = chain.law.twice_alpha / 2.0;
     const int nc = chain.links();
     u_.assign(nc, 0);
     u_new_.assign(nc, 0);

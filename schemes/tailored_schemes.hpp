@@ -24,7 +24,10 @@ namespace detail {
 // The KK damping constant of a chain that tailored dissipation can match.
 template <class S>
 S uniform_kk_damping(const Chain<S>& chain) {
-  if (chain.four_beta != 6 || chain.nontensile)
+  // The mollifier's width is not read: the tailored schemes step the undamped chain.
+  const ContactLawInfo* law =
+      find_contact_law(chain.law.twice_alpha, chain.law.four_beta, false, chain.law.nontensile, true);
+  if (!law || !law->tailored_match)
     throw std::invalid_argument(
         "tailored numerical dissipation matches Kuwabara–Kono damping (beta = 1.5, not clipped) only");
   for (const auto& g : chain.gamma)

@@ -10,29 +10,6 @@
 
 namespace granconv {
 
-const std::vector<ContactLaw>& contact_laws() {
-  // The force-model catalogue's laws a Chain carries (studies/atlas/atlas_models.cpp;
-  // test_scenario_file checks that the two agree). bi-stiffness has an internal state.
-  // Every damped law has a non-tensile variant "<law>-nontensile".
-  static const std::vector<ContactLaw> laws = [] {
-    std::vector<ContactLaw> l = {
-        {"hertz", 3, 6, false, false},         {"kk", 3, 6, true, false},
-        {"hertz-dashpot", 3, 4, true, false},  {"hunt-crossley", 3, 10, true, false},
-        {"spring-dashpot", 2, 4, true, false}, {"mollified-kk", 3, 6, true, true},
-        {"tsuji", 3, 5, true, false},
-    };
-    for (std::size_t i = 0, n = l.size(); i < n; ++i)
-      if (l[i].damped) {
-        ContactLaw clipped = l[i];
-        clipped.name += "-nontensile";
-        clipped.nontensile = true;
-        l.push_back(clipped);
-      }
-    return l;
-  }();
-  return laws;
-}
-
 namespace {
 
 using json = nlohmann::json;
@@ -135,9 +112,9 @@ void read_beads(const Reader& rd, const json& j, ScenarioFile& f, std::vector<do
   for (double ri : radii) f.masses.push_back(sphere_mass(ri, rho));
 }
 
-const ContactLaw& law_named(const Reader& rd, const std::string& name, const std::string& path) {
+const ContactLawInfo& law_named(const Reader& rd, const std::string& name, const std::string& path) {
   std::string known;
-  for (const auto& l : contact_laws()) {
+  for (const auto& l : contact_law_catalogue()) {
     if (l.name == name) return l;
     known += (known.empty() ? "" : ", ") + l.name;
   }
@@ -162,7 +139,8 @@ void read_contacts(const Reader& rd, const json& j, ScenarioFile& f, const std::
   double e_star = 0;
   if (E) e_star = effective_modulus(rd.number(*E, "young_modulus", "E"), rd.number(*nu, "poisson_ratio", "nu"),
                                     E->get<double>(), nu->get<double>());
-  const ContactLaw* first = nullptr;
+  const ContactLawInfo* first = nullptr;
+  double eps_all = 0;
   for (std::size_t i = 0; i < links; ++i) {
     const std::string path = c.is_array() ? element("contacts", i) : "contacts";
     const json& o = rd.object(c.is_array() ? c[i] : c, path, {"law", "stiffness", "damping", "eps", "restitution"});
@@ -189,12 +167,12 @@ void read_contacts(const Reader& rd, const json& j, ScenarioFile& f, const std::
     const json* eps = rd.find(o, "eps");
     if (law.mollified != bool(eps))
       rd.fail(field(path, "eps"), law.mollified ? "missing (the mollifier width of law '" + law.name + "')"
-                                                : "applies to law 'mollified-kk' (and its non-tensile variant) only");
+                                                : "applies to the mollified laws only");
     if (eps) {
       const double e = rd.number(*eps, field(path, "eps"), "eps");
       if (!(e > 0)) rd.fail(field(path, "eps"), "must be > 0 (got " + eps->dump() + ")");
-      if (i > 0 && e != f.eps) rd.fail(field(path, "eps"), "differs from contacts[0]'s: the chain has one width");
-      f.eps = e;
+      if (i > 0 && e != eps_all) rd.fail(field(path, "eps"), "differs from contacts[0]'s: the chain has one width");
+      eps_all = e;
     }
     const json* es = rd.find(o, "restitution");
     if (es && law.name != "hertz")
@@ -205,9 +183,7 @@ void read_contacts(const Reader& rd, const json& j, ScenarioFile& f, const std::
     f.restitution = e;
   }
   f.law = first->name;
-  f.twice_alpha = first->twice_alpha;
-  f.four_beta = first->four_beta;
-  f.nontensile = first->nontensile;
+  f.contact_law = first->law(eps_all);
 }
 
 void read_initial(const Reader& rd, const json& j, ScenarioFile& f) {

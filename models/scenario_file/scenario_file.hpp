@@ -17,22 +17,11 @@
 #include <vector>
 
 #include "models/chain.hpp"
+#include "models/contact_law_catalogue.hpp"
 #include "models/parameters.hpp"
 #include "models/scenarios.hpp"
 
 namespace granconv {
-
-// A contact law of the force-model catalogue (`granconv list models`) as the
-// chain carries it: the exponents come with the law, the file gives the
-// stiffness k, the damping constant γ (force β γ k δ^{β−1} δ̇), the
-// mollifier width ε. A non-tensile law clips the force at zero.
-struct ContactLaw {
-  std::string name;
-  int twice_alpha, four_beta;
-  bool damped, mollified;
-  bool nontensile = false;
-};
-const std::vector<ContactLaw>& contact_laws();
 
 // A file bigger than this is refused unread: 100000 beads (kMaxBeads) with
 // masses, contacts, positions and velocities written out take about 25 MB.
@@ -44,10 +33,11 @@ struct ScenarioFile {
   std::string description;
   std::vector<double> masses, local_springs, x0, v0;  // per bead
   std::vector<double> stiffness, damping;              // per contact (the wall's last)
+  // A law of the catalogue (models/contact_law_catalogue.hpp) by its name:
+  // the exponents come with it, the file gives the stiffness k, the damping
+  // constant γ (force β γ k δ^{β−1} δ̇) and the mollifier width ε.
   std::string law;
-  int twice_alpha = 3, four_beta = 6;
-  bool nontensile = false;
-  double eps = 0;
+  ContactLaw<double> contact_law;
   std::optional<double> restitution;  // e_s of the impulse scheme (problem parameter "es")
   bool wall = false;
   double t_end = 0;
@@ -71,10 +61,7 @@ Problem<S> ScenarioFile::problem() const {
   pr.chain.K = to_s(local_springs);
   pr.chain.k = to_s(stiffness);
   pr.chain.gamma = to_s(damping);
-  pr.chain.twice_alpha = twice_alpha;
-  pr.chain.four_beta = four_beta;
-  pr.chain.nontensile = nontensile;
-  pr.chain.eps = S(eps);
+  pr.chain.law = {contact_law.twice_alpha, contact_law.four_beta, S(contact_law.eps), contact_law.nontensile};
   pr.chain.wall = wall;
   pr.chain.validate();
   pr.y0.resize(2 * static_cast<Eigen::Index>(masses.size()));

@@ -2,7 +2,9 @@
 
 #include "models/input/json_input.hpp"
 
+#include "reference/cache/cache_entry.hpp"
 #include "reference/cache/cache_file.hpp"
+#include "reference/cache/cache_key.hpp"
 
 #include <boost/multiprecision/cpp_int.hpp>
 #include <boost/version.hpp>
@@ -78,7 +80,7 @@ struct Words<Mp50> {
   }
 };
 
-std::string hex64(std::uint64_t v) { return fmt::format("{:016x}", v); }
+using cache_key::hex64;
 
 std::string hex_of(const std::string& bytes) {
   std::string s;
@@ -94,35 +96,13 @@ json exact(const S& x) {
   Words<S>::put(w, x);
   return json::array({fmt::format("{:.17g}", static_cast<double>(x)), hex_of(w)});
 }
-json exact(double x) {
-  std::uint64_t bits = 0;
-  std::memcpy(&bits, &x, sizeof bits);
-  return json::array({fmt::format("{:.17g}", x), hex64(bits)});
-}
-
-template <class S>
-json exact_array(const std::vector<S>& v) {
-  json a = json::array();
-  for (const auto& x : v) a.push_back(exact(x));
-  return a;
-}
+using cache_key::exact;
 
 template <class S>
 json problem_key(const Problem<S>& problem) {
-  json params = json::object();
-  for (const auto& [k, v] : problem.params.values()) params[k] = exact(v);
-  for (const auto& [k, c] : problem.params.choices()) params[k] = c.value;
-  const auto& c = problem.chain;
-  std::vector<S> y0(problem.y0.data(), problem.y0.data() + problem.y0.size());
-  return {{"scenario", problem.scenario},
-          {"params", params},
-          {"chain", {{"m", exact_array(c.m)}, {"K", exact_array(c.K)}, {"k", exact_array(c.k)},
-                     {"gamma", exact_array(c.gamma)}, {"four_beta", c.four_beta},
-                     {"nontensile", c.nontensile}, {"twice_alpha", c.twice_alpha},
-                     {"eps", exact(c.eps)}, {"drive", exact(c.drive)}, {"power_c", exact(c.power_c)},
-                     {"power_q", exact(c.power_q)}, {"force", exact_array(c.force)}, {"wall", c.wall}}},
-          {"y0", exact_array(y0)},
-          {"t_end", exact(problem.t_end)}};
+  json key = json::object();
+  cache_key::write_problem(key, problem, [](const S& x) { return exact(x); });
+  return key;
 }
 
 template <class S>
@@ -156,11 +136,10 @@ std::string states_key(const Problem<S>& problem, const std::vector<S>& times) {
   return key.dump();  // objects are key-sorted: canonical
 }
 
-constexpr const char* kMagic = "granconv-extended-reference-cache";
+std::uint64_t checksum(const void* data, std::size_t size) { return fnv1a64(data, size); }
 
-std::string first_line(std::string_view rest) {
-  return fmt::format("{} {} {}\n", kMagic, kExtendedReferenceCacheFormat, hex64(fnv1a64(rest.data(), rest.size())));
-}
+constexpr cache_entry::Format kFormat{"granconv-extended-reference-cache", kExtendedReferenceCacheFormat, &checksum,
+                                      "extended reference cache entry"};
 
 struct Entry {
   Provenance provenance;
@@ -175,52 +154,21 @@ constexpr std::uint64_t kHeaderAllowance = std::uint64_t(64) << 20;
 // (miss, stale or corrupted, the last two with a one-line warning).
 std::optional<Entry> load_entry(const std::filesystem::path& file, const std::string& key, std::size_t count, int dim,
                                 std::size_t scalar_bytes, CacheStatus& status) {
-  auto bad = [&](CacheStatus s, const std::string& why) {
-    status = s;
-    const std::string line = "granconv: warning: extended reference cache entry " + file.string() + " is " +
-                             (s == CacheStatus::stale ? "stale" : "corrupted") + " (" + why +
-                             "); recomputing and replacing it";
-    cache_file::warn_once(line, line);
-    return std::nullopt;
-  };
   const std::uint64_t payload_bytes = std::uint64_t(count) * static_cast<std::uint64_t>(dim) * scalar_bytes;
-  cache_file::Read read =
-      cache_file::read_entry(file, payload_bytes + key.size() + kHeaderAllowance, "extended reference cache entry");
-  if (read.outcome == cache_file::Read::Outcome::absent) {
-    status = CacheStatus::miss;
-    return std::nullopt;
-  }
-  if (read.outcome == cache_file::Read::Outcome::damaged) return bad(CacheStatus::corrupted, read.why);
-  // Nothing of the entry is used before the checksum over all of it matched.
-  std::string& content = read.content;
-  const auto eol = content.find('\n');
-  if (eol == std::string::npos) return bad(CacheStatus::corrupted, "no header");
-  const std::string magic = std::string(kMagic) + " ";
-  if (content.compare(0, magic.size(), magic) != 0) return bad(CacheStatus::corrupted, "not a cache entry");
-  const std::string_view rest = std::string_view(content).substr(eol + 1);  // no copy of a large payload
-  if (content.compare(0, eol + 1, first_line(rest)) != 0) {
-    const std::string this_format = magic + std::to_string(kExtendedReferenceCacheFormat) + " ";
-    return content.compare(0, this_format.size(), this_format) != 0 ? bad(CacheStatus::stale, "another format")
-                                                                      : bad(CacheStatus::corrupted, "checksum mismatch");
-  }
-  const auto header_end = rest.find('\n');
-  if (header_end == std::string::npos) return bad(CacheStatus::corrupted, "no header");
-  try {
-    const json header = parse_json_limited(rest.substr(0, header_end), "extended reference cache entry header");
-    if (header.at("key").get<std::string>() != key) return bad(CacheStatus::stale, "key mismatch");
-    if (header.at("count").get<std::size_t>() != count || header.at("dim").get<int>() != dim ||
-        header.at("scalar_bytes").get<std::size_t>() != scalar_bytes)
-      return bad(CacheStatus::corrupted, "its shape does not match its key");
-    if (rest.size() - header_end - 1 != payload_bytes)
-      return bad(CacheStatus::corrupted, "payload size does not match the header");
-    Entry e{Provenance::from_json(header.at("provenance")), {}};
-    content.erase(0, eol + 1 + header_end + 1);  // the payload kept in place of a copy
-    e.payload = std::move(content);
-    status = CacheStatus::hit;
-    return e;
-  } catch (const json::exception& ex) {
-    return bad(CacheStatus::corrupted, std::string("malformed header: ") + ex.what());
-  }
+  Provenance provenance;
+  auto entry = cache_entry::load(
+      file, key, payload_bytes + key.size() + kHeaderAllowance, kFormat, status,
+      [&](const json& header, std::size_t bytes) -> cache_entry::Refusal {
+        if (header.at("count").get<std::size_t>() != count || header.at("dim").get<int>() != dim ||
+            header.at("scalar_bytes").get<std::size_t>() != scalar_bytes)
+          return {{CacheStatus::corrupted, "its shape does not match its key"}};
+        if (bytes != payload_bytes) return {{CacheStatus::corrupted, "payload size does not match the header"}};
+        provenance = Provenance::from_json(header.at("provenance"));
+        return std::nullopt;
+      });
+  if (!entry) return std::nullopt;
+  entry->content.erase(0, entry->payload_offset);  // the payload kept in place of a copy
+  return Entry{std::move(provenance), std::move(entry->content)};
 }
 
 void store_entry(const std::filesystem::path& dir, const std::filesystem::path& file, const std::string& key,
@@ -229,8 +177,7 @@ void store_entry(const std::filesystem::path& dir, const std::filesystem::path& 
   const json header = {{"format", kExtendedReferenceCacheFormat}, {"key", key},
                        {"provenance", provenance.to_json()},      {"count", count},
                        {"dim", dim},                              {"scalar_bytes", scalar_bytes}};
-  const std::string rest = header.dump() + '\n' + payload;
-  cache_file::write_entry(dir, file, first_line(rest) + rest, "extended reference cache entry");
+  cache_entry::store(dir, file, kFormat, header.dump() + '\n' + payload);
 }
 
 // `compute` on a miss (then stored; a cache that cannot be written is not

@@ -149,7 +149,7 @@ std::vector<Vec<S>> multiprecision_reference(const Problem<S>& problem, const st
   using State = std::vector<S>;
   using Stepper = odeint::runge_kutta_fehlberg78<State, S, State, S, detail::MpAlgebra, detail::MpOperations>;
 
-  if (problem.chain.nontensile)
+  if (problem.chain.law.nontensile)
     throw std::invalid_argument("the extended-precision references do not locate the clipping events of a non-tensile "
                                 "law (scenario " + problem.scenario + "): use the CVODE or erk8 reference");
   if (times.empty()) throw std::invalid_argument("multiprecision reference: no output times requested");

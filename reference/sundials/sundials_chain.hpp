@@ -90,7 +90,7 @@ inline constexpr double kGapDeadBand = 1e-30;
 // and an opening of a clipped contact (f < 0 up to δ = 0) turns it positive
 // together with its gap's root, one event.
 inline int root_count(const UserData& ud) {
-  return ud.sys.chain().links() * (ud.sys.chain().nontensile ? 2 : 1);
+  return ud.sys.chain().links() * (ud.sys.chain().law.nontensile ? 2 : 1);
 }
 
 inline sunrealtype gap_root_value(const UserData& ud, const sunrealtype* y, int j) {

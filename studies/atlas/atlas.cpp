@@ -56,8 +56,8 @@ std::string cell_not_applicable(const AtlasRow& row, const ForceModel& model) {
   }
   if (row.tailored && !model.tailored_applies) return "tailored dissipation needs γ ∝ h (jvb-fig6-*)";
   if (row.formulation == Formulation::xw) {
-    if (model.eps > 0) return "no damping potential (mollified)";
-    if (model.nontensile) return "no (x, w) form of a non-tensile law";
+    if (model.law.mollified()) return "no damping potential (mollified)";
+    if (model.law.nontensile) return "no (x, w) form of a non-tensile law";
     if (model.gamma == 0) return "undamped: xw = xv";
   }
   return "";

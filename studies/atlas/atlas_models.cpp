@@ -26,100 +26,54 @@ std::string ForceModel::xw_not_applicable() const {
   if (internal_state())
     return "no (x, w) form: the law dissipates through its internal state z, not a damping force with a potential; "
            "its state is (x, v, z)";
-  if (eps > 0) return "no damping potential in closed form for the mollified damping (Chain::has_damping_potential)";
-  if (nontensile) return "no (x, w) form of a non-tensile law: the damping potential cannot switch off with the clipped force";
+  if (law.mollified()) return "no damping potential in closed form for the mollified damping (Chain::has_damping_potential)";
+  if (law.nontensile) return "no (x, w) form of a non-tensile law: the damping potential cannot switch off with the clipped force";
   if (gamma == 0) return "undamped: (x, w) is (x, v) (w = v without damping), the xv row is the same run";
   return "";
 }
 
 namespace {
-ForceModel law(std::string name, std::string label, std::string notes, int twice_alpha, int four_beta, double gamma,
-               double eps = 0) {
+// The atlas's parametrisation of every law (the rows' notes say it): one
+// damping constant for every damped law, γ = 0.1, the trimer-impact default
+// of JVB fig. 2, so the KK column reproduces jvb-fig2-* exactly; the
+// mollifier width ε = 1e-3 (models/contact_law_catalogue.cpp says why).
+constexpr double kAtlasGamma = 0.1;
+constexpr double kAtlasEps = 1e-3;
+
+ForceModel column(const ContactLawInfo& row) {
   ForceModel m;
-  m.name = std::move(name);
-  m.label = std::move(label);
-  m.notes = std::move(notes);
-  m.twice_alpha = twice_alpha;
-  m.four_beta = four_beta;
-  m.gamma = gamma;
-  m.eps = eps;
+  m.name = row.name;
+  m.label = row.label;
+  m.notes = row.notes;
+  m.law = row.law(kAtlasEps);
+  m.gamma = row.damped ? kAtlasGamma : 0.0;
+  m.tailored_applies = row.tailored_applies;
+  m.atlas_default = row.atlas_default;
   return m;
 }
 }  // namespace
 
 const std::vector<ForceModel>& force_models() {
-  // One damping constant for every damped law, γ = 0.1: the trimer-impact
-  // default of JVB fig. 2, so the KK column reproduces jvb-fig2-* exactly.
   static const std::vector<ForceModel> models = [] {
     std::vector<ForceModel> m;
-    ForceModel hertz = law("hertz", "Hertz (elastic)", "k δ^{3/2}, γ = 0 (α = 3/2)", 3, 6, 0.0);
-    // The tailored schemes step the undamped chain with numerical dissipation
-    // C11 = θ − 1/2 = γ/(2h) standing in for KK damping γ: a consistent
-    // approximation only with γ ∝ h (JVB §3, the γ = h of jvb-fig6-*). At the
-    // atlas's fixed physical γ, C11 → ∞ as h → 0 (measured: order 0 on KK);
-    // so they apply to the undamped law only, as their γ = 0 member.
-    hertz.tailored_applies = true;
-    m.push_back(hertz);
-    ForceModel kk = law("kk", "Kuwabara–Kono", "k δ^{3/2} + (3/2) γ k δ^{1/2} δ̇, γ = 0.1 (α = β = 3/2)", 3, 6, 0.1);
-    m.push_back(kk);
-    m.push_back(law("hertz-dashpot", "Hertz + linear dashpot (β = 1)",
-                 "k δ^{3/2} + γ k δ̇, γ = 0.1 (α = 3/2, β = 1): the β = 1 member of JVB eq. (1), which is also the "
-                 "thesis's 'Hertz + linear damping' (1.22) with γ_n = γ k — one law, listed once",
-                 3, 4, 0.1));
-    m.push_back(law("hunt-crossley", "Hunt–Crossley (β = 5/2)",
-                 "k δ^{3/2} + (5/2) γ k δ^{3/2} δ̇, γ = 0.1 (α = 3/2, β = 5/2)", 3, 10, 0.1));
-    m.push_back(law("spring-dashpot", "linear spring–dashpot",
-                 "k δ + γ k δ̇, γ = 0.1 (α = β = 1; thesis (1.19) with γ_n = γ k): the force jumps by γ k δ̇ when a "
-                 "contact closes or opens",
-                 2, 4, 0.1));
-    // ε: √_ε differs from √ on δ < 2ε, which the overlap (rising at speed ≈ 1)
-    // crosses in a time ≈ 2ε = 2e-3, inside the atlas's step range
-    // [1e-4, 1e-1]: the finest steps resolve the mollified layer (a smooth
-    // law), the coarsest step over it (KK-like), so the column shows the
-    // crossover of th-mollified-verlet rather than either limit alone.
-    m.push_back(law("mollified-kk", "mollified KK (ε = 1e-3)",
-                 "k δ^{3/2} + (3/2) γ k √_ε(δ) δ̇, γ = 0.1, ε = 1e-3 (thesis (4.6)–(4.7))", 3, 6, 0.1, 1e-3));
-    m.push_back(law("tsuji", "Tsuji (β = 5/4)",
-                 "k δ^{3/2} + (5/4) γ k δ^{1/4} δ̇, γ = 0.1 (α = 3/2, β = 5/4): LAMMPS `granular … damping tsuji`, "
-                 "YADE's Hertz–Mindlin damping (`betan`) before its clipping",
-                 3, 5, 0.1));
-    // The non-tensile variants: the force max(0, f) of the law above them
-    // (LAMMPS `limit_damping`, YADE always); no (x, w) form. Only YADE's
-    // tsuji-nontensile is a default atlas column (ForceModel::atlas_default).
-    const auto nontensile = [](ForceModel f, bool atlas_default = false) {
-      f.nontensile = true;
-      f.atlas_default = atlas_default;
-      return f;
-    };
-    m.push_back(nontensile(law("kk-nontensile", "Kuwabara–Kono, non-tensile",
-                               "max(0, k δ^{3/2} + (3/2) γ k δ^{1/2} δ̇), γ = 0.1: LAMMPS `gran/hertz/history … "
-                               "limit_damping`",
-                               3, 6, 0.1)));
-    m.push_back(nontensile(law("tsuji-nontensile", "Tsuji, non-tensile",
-                               "max(0, k δ^{3/2} + (5/4) γ k δ^{1/4} δ̇), γ = 0.1: YADE's Hertz–Mindlin with `betan`",
-                               3, 5, 0.1),
-                           true));
-    m.push_back(nontensile(law("hertz-dashpot-nontensile", "Hertz + linear dashpot, non-tensile",
-                               "max(0, k δ^{3/2} + γ k δ̇), γ = 0.1", 3, 4, 0.1)));
-    m.push_back(nontensile(law("hunt-crossley-nontensile", "Hunt–Crossley, non-tensile",
-                               "max(0, k δ^{3/2} + (5/2) γ k δ^{3/2} δ̇), γ = 0.1", 3, 10, 0.1)));
-    m.push_back(nontensile(law("spring-dashpot-nontensile", "linear spring–dashpot, non-tensile",
-                               "max(0, k δ + γ k δ̇), γ = 0.1", 2, 4, 0.1)));
-    m.push_back(nontensile(law("mollified-kk-nontensile", "mollified KK (ε = 1e-3), non-tensile",
-                               "max(0, k δ^{3/2} + (3/2) γ k √_ε(δ) δ̇), γ = 0.1, ε = 1e-3", 3, 6, 0.1, 1e-3)));
+    for (const auto& row : contact_law_catalogue()) m.push_back(column(row));
     // e_s = 0.9: a restitution typical of steel beads, far enough from 1 that
     // the kinks of the law (ż jumps from u to u/e_s² at the force peak, and
     // the force is cut at z = 0 with a residual overlap δ_r) are not
     // negligible, close enough that the trimer's three bodies still collide
     // repeatedly within t_end. Gap memory: a released contact re-engages only
     // when its gap closes again, as the compliant chains of the other columns.
-    ForceModel bi = law("bistiffness", "bi-stiffness (Nguyen–Brogliato, e_s = 0.9)",
-                        "K z^{3/2} with a virtual indentation z per contact (ż = δ̇ compressing, δ̇/e_s² expanding, "
-                        "0 released), e_s = 0.9, gap memory, on the undamped Hertz chain of the problem "
-                        "(models/bistiffness_chain.hpp); state (x, v, z) per bead, stepped by the Runge–Kutta "
-                        "tableaux on the generic system (schemes/dense_runge_kutta.hpp) against the bi-stiffness "
-                        "CVODE reference (reference/sundials/bistiffness_reference.hpp); errors on x and v only",
-                        3, 6, 0.0);
+    // Its chain is the undamped Hertz chain of the problem.
+    ForceModel bi = column(contact_law_info("hertz"));
+    bi.name = "bistiffness";
+    bi.label = "bi-stiffness (Nguyen–Brogliato, e_s = 0.9)";
+    bi.notes = "K z^{3/2} with a virtual indentation z per contact (ż = δ̇ compressing, δ̇/e_s² expanding, "
+               "0 released), e_s = 0.9, gap memory, on the undamped Hertz chain of the problem "
+               "(models/bistiffness_chain.hpp); state (x, v, z) per bead, stepped by the Runge–Kutta "
+               "tableaux on the generic system (schemes/dense_runge_kutta.hpp) against the bi-stiffness "
+               "CVODE reference (reference/sundials/bistiffness_reference.hpp); errors on x and v only";
+    bi.tailored_applies = false;
+    bi.atlas_default = true;
     bi.bistiffness_es = 0.9;
     m.push_back(bi);
     return m;
@@ -134,13 +88,11 @@ const ForceModel& force_model(const std::string& name) {
 Problem<double> atlas_problem(const ForceModel& model, AtlasProblem problem, double t_end) {
   if (!model.chain_not_applicable.empty())
     throw std::invalid_argument("force model '" + model.name + "': " + model.chain_not_applicable);
-  const double beta = model.four_beta / 4.0;
+  const double beta = model.law.four_beta / 4.0;
   const std::vector<std::string> params = {fmt::format("beta={}", beta), fmt::format("gamma={:.17g}", model.gamma),
                                            fmt::format("t_end={:.17g}", t_end)};
   auto pr = make_problem<double>(problem == AtlasProblem::binary ? "binary-kk" : "trimer-impact", params);
-  pr.chain.twice_alpha = model.twice_alpha;
-  pr.chain.eps = model.eps;
-  pr.chain.nontensile = model.nontensile;
+  pr.chain.law = model.law;
   pr.chain.validate();
   return pr;
 }

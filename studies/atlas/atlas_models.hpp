@@ -1,8 +1,9 @@
 #pragma once
 // The force-model catalogue of the order atlas (studies/atlas/atlas.hpp): one entry
-// per shipped contact law, and how to build the atlas's two problems with it.
-// Adding an entry adds a column to the atlas with no other edit (unless it
-// is left out of the default columns: atlas_default).
+// per contact law of the law catalogue (models/contact_law_catalogue.hpp),
+// then the bi-stiffness law, and how to build the atlas's two problems with
+// it. Adding a law to the law catalogue adds a column to the atlas with no
+// other edit (unless it is left out of the default columns: atlas_default).
 //
 // Both problems are Problem<double> against the CVODE reference:
 //   binary  two beads of mass 2 (reduced mass 1), k = 1, approaching at
@@ -29,10 +30,8 @@ const std::vector<AtlasProblem>& atlas_problems();
 struct ForceModel {
   std::string name, label;
   std::string notes;  // parametrisation and why, for the report
-  int twice_alpha = 3, four_beta = 6;
-  bool nontensile = false;  // the force clipped at zero (Chain::nontensile)
+  ContactLaw<double> law;  // exponents, ε (> 0: mollified damping of that width), clipping
   double gamma = 0;  // our convention: damping force β γ k δ^{β−1} δ̇ (the thesis's γ_n = β γ k)
-  double eps = 0;    // > 0: mollified KK damping of width ε
   // Non-empty: no scheme stepping Chain<S> can integrate this law (why).
   std::string chain_not_applicable;
   // > 0: the law is the bi-stiffness z-ODE (models/bistiffness_chain.hpp)

@@ -30,15 +30,13 @@ namespace granconv {
 std::string model_name(const Chain<double>& c) {
   if (c.power_c != 0) return "on-site power y^q";
   if (c.drive != 0) return "smooth forcing";
-  const std::string clip = c.nontensile ? "-nontensile" : "";
-  if (c.mollified()) return "mollified-kk" + clip;
   const bool damped = std::any_of(c.gamma.begin(), c.gamma.end(), [](double g) { return g != 0; });
-  if (c.twice_alpha == 2) return damped ? "spring-dashpot" + clip : "linear spring";
-  if (!damped) return "hertz";
-  if (c.four_beta == 4) return "hertz-damped" + clip;
-  if (c.four_beta == 5) return "tsuji" + clip;
-  if (c.four_beta == 10) return "hunt-crossley" + clip;
-  return "kk" + clip;
+  const ContactLawInfo* law =
+      find_contact_law(c.law.twice_alpha, c.law.four_beta, c.mollified(), c.law.nontensile, damped);
+  if (law) return law->result_name();
+  // Exponents of the catalogue in a combination no row has (a test's chain).
+  return "2α = " + std::to_string(c.law.twice_alpha) + ", 4β = " + std::to_string(c.law.four_beta) +
+         (c.law.nontensile ? ", non-tensile" : "");
 }
 
 namespace {

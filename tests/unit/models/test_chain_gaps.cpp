@@ -18,9 +18,9 @@ Chain<double> test_chain(int twice_alpha, int four_beta, double eps) {
   c.K.assign(5, 0.0);
   c.k = {1.0, 0.976, 1.3, 2.0};
   c.gamma = {0.1, 0.2, 0.05, 0.3};
-  c.twice_alpha = twice_alpha;
-  c.four_beta = four_beta;
-  c.eps = eps;
+  c.law.twice_alpha = twice_alpha;
+  c.law.four_beta = four_beta;
+  c.law.eps = eps;
   return c;
 }
 
@@ -61,7 +61,7 @@ TEST_CASE("gap coordinates hold the same state and the same vector field as posi
       INFO("2α = " << law.twice_alpha << ", 4β = " << law.four_beta << ", ε = " << law.eps
                    << (law.nontensile ? ", non-tensile, " : ", ") << to_string(f));
       Chain<double> c = test_chain(law.twice_alpha, law.four_beta, law.eps);
-      c.nontensile = law.nontensile;
+      c.law.nontensile = law.nontensile;
       const ChainSystem<double> sys(c, f);
       REQUIRE(gap_form_applies(sys.chain()));
       const Vec<double> z = to_gap_coordinates(sys, y);

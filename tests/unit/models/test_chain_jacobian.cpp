@@ -18,7 +18,7 @@ Chain<double> test_chain(int four_beta, double K) {
   c.K = {K, 0.5 * K, K, 2 * K};
   c.k = {1.0, 0.976, 1.3};
   c.gamma = {0.1, 0.2, 0.05};
-  c.four_beta = four_beta;
+  c.law.four_beta = four_beta;
   return c;
 }
 
@@ -76,8 +76,8 @@ TEST_CASE("Jacobians of the thesis's contact laws and on-site forces match finit
   for (const Law law : {Law{"spring-dashpot", 2, 4, 0.0}, Law{"hertz-damped", 3, 4, 0.0},
                         Law{"mollified-kk, eps > gap", 3, 6, 0.5}, Law{"mollified-kk, eps < gap", 3, 6, 1e-3}}) {
     Chain<double> c = test_chain(law.four_beta, 0.01);
-    c.twice_alpha = law.twice_alpha;
-    c.eps = law.eps;
+    c.law.twice_alpha = law.twice_alpha;
+    c.law.eps = law.eps;
     c.drive = 0.3;
     c.power_c = 0.7;
     c.power_q = 0.5;

@@ -30,8 +30,8 @@ Chain<double> test_chain(int four_beta, bool nontensile) {
   c.K = {0.0, 0.01, 0.0, 0.02};
   c.k = {1.0, 0.976, 1.3};
   c.gamma = {0.1, 0.2, 0.05};
-  c.four_beta = four_beta;
-  c.nontensile = nontensile;
+  c.law.four_beta = four_beta;
+  c.law.nontensile = nontensile;
   return c;
 }
 
@@ -137,6 +137,6 @@ TEST_CASE("a non-tensile law clips the force at zero and is otherwise the law", 
 TEST_CASE("the law's exponents are validated", "[models][laws]") {
   for (int fb : {2, 3, 7, 8}) CHECK_THROWS_AS(test_chain(fb, false).validate(), std::invalid_argument);
   Chain<double> c = test_chain(5, false);
-  c.eps = 1e-3;  // the mollifier is Kuwabara–Kono's
+  c.law.eps = 1e-3;  // the mollifier is Kuwabara–Kono's
   CHECK_THROWS_AS(c.validate(), std::invalid_argument);
 }

@@ -26,8 +26,8 @@ Problem<double> chain3(int four_beta, bool nontensile) {
   pr.chain.K = {0, 0, 0};
   pr.chain.k = {1, 1};
   pr.chain.gamma = {0.1, 0.1};
-  pr.chain.four_beta = four_beta;
-  pr.chain.nontensile = nontensile;
+  pr.chain.law.four_beta = four_beta;
+  pr.chain.law.nontensile = nontensile;
   pr.y0 = Vec<double>::Zero(6);
   pr.y0[1] = 1;
   pr.t_end = 5;
@@ -155,7 +155,7 @@ TEST_CASE("Tsuji's law has a CVODE reference in (x, w) and an extended-precision
   dd.chain.K.assign(3, DoubleDouble(0));
   dd.chain.k.assign(2, DoubleDouble(1));
   dd.chain.gamma.assign(2, DoubleDouble(1) / 10);
-  dd.chain.four_beta = 5;
+  dd.chain.law.four_beta = 5;
   dd.y0 = Vec<DoubleDouble>::Zero(6);
   dd.y0[1] = DoubleDouble(1);
   dd.t_end = DoubleDouble(5);
@@ -175,8 +175,8 @@ TEST_CASE("the extended-precision references refuse a non-tensile law with one l
   dd.chain.K.assign(3, DoubleDouble(0));
   dd.chain.k.assign(2, DoubleDouble(1));
   dd.chain.gamma.assign(2, DoubleDouble(1) / 10);
-  dd.chain.four_beta = 5;
-  dd.chain.nontensile = true;
+  dd.chain.law.four_beta = 5;
+  dd.chain.law.nontensile = true;
   dd.y0 = Vec<DoubleDouble>::Zero(6);
   dd.y0[1] = DoubleDouble(1);
   dd.t_end = DoubleDouble(5);

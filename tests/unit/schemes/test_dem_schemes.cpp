@@ -41,7 +41,7 @@ Chain<double> dashpot_dimer() {
   c.K = {1, 1};
   c.k = {1};
   c.gamma = {0.5};
-  c.four_beta = 4;
+  c.law.four_beta = 4;
   return c;
 }
 

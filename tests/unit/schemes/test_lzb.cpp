@@ -83,7 +83,7 @@ TEST_CASE("sphere chains: masses and Hertz stiffnesses K = (4/3) E* sqrt(R*) in 
   const auto c = a21_chain();
   REQUIRE(c.chain.beads() == 21);
   CHECK(c.first_bead == 1);
-  CHECK(c.chain.twice_alpha == 3);
+  CHECK(c.chain.law.twice_alpha == 3);
   CHECK(c.chain.gamma == std::vector<double>(20, 0.0));
   CHECK(c.y0[1] == 1.0);
   CHECK(c.y0.tail(40).cwiseAbs().maxCoeff() == 0.0);

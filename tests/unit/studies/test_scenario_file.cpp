@@ -51,10 +51,10 @@ TEST_CASE("every shipped scenario file is its built-in scenario, bit for bit in 
     CHECK(a.K == b.K);
     CHECK(a.k == b.k);
     CHECK(a.gamma == b.gamma);
-    CHECK(a.twice_alpha == b.twice_alpha);
-    CHECK(a.four_beta == b.four_beta);
-    CHECK(a.nontensile == b.nontensile);
-    CHECK(a.eps == b.eps);
+    CHECK(a.law.twice_alpha == b.law.twice_alpha);
+    CHECK(a.law.four_beta == b.law.four_beta);
+    CHECK(a.law.nontensile == b.law.nontensile);
+    CHECK(a.law.eps == b.law.eps);
     CHECK(a.wall == b.wall);
     CHECK(a.has_on_site_force() == b.has_on_site_force());
     CHECK(built_in.y0 == from_file.y0);
@@ -72,17 +72,14 @@ TEST_CASE("the file's laws are the force-model catalogue's chain laws", "[scenar
     if (m.internal_state() || !m.chain_not_applicable.empty()) continue;
     ++chain_laws;
     INFO(m.name);
-    const ContactLaw* law = nullptr;
-    for (const auto& l : contact_laws())
-      if (l.name == m.name) law = &l;
-    REQUIRE(law);
-    CHECK(law->twice_alpha == m.twice_alpha);
-    CHECK(law->four_beta == m.four_beta);
-    CHECK(law->nontensile == m.nontensile);
-    CHECK(law->damped == (m.gamma > 0));
-    CHECK(law->mollified == (m.eps > 0));
+    const ContactLawInfo& law = contact_law_info(m.name);
+    CHECK(law.twice_alpha == m.law.twice_alpha);
+    CHECK(law.four_beta == m.law.four_beta);
+    CHECK(law.nontensile == m.law.nontensile);
+    CHECK(law.damped == (m.gamma > 0));
+    CHECK(law.mollified == m.law.mollified());
   }
-  CHECK(contact_laws().size() == chain_laws);
+  CHECK(contact_law_catalogue().size() == chain_laws);
 }
 
 TEST_CASE("a scenario file builds the chain it describes", "[scenario-file]") {
@@ -95,7 +92,7 @@ TEST_CASE("a scenario file builds the chain it describes", "[scenario-file]") {
   CHECK(pr.chain.links() == 3);  // two pairs and the wall
   CHECK(pr.chain.k == std::vector<double>(3, 2.0));
   CHECK(pr.chain.gamma == std::vector<double>(3, 0.2));
-  CHECK(pr.chain.eps == 1e-3);
+  CHECK(pr.chain.law.eps == 1e-3);
   CHECK(pr.chain.K[1] == 0.5);
   CHECK(pr.y0[4] == -0.1);
   CHECK(pr.y0[5] == -1);
