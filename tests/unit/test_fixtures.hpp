@@ -1,6 +1,7 @@
 #pragma once
 // What several unit tests set up the same way: a scratch directory, a file's
-// bytes, a directory's entries, a Jacobian by finite differences.
+// bytes, a directory's entries, a grid of times, a Jacobian by finite
+// differences.
 #include <Eigen/Dense>
 
 #include <algorithm>
@@ -55,6 +56,13 @@ inline std::string slurp(const std::filesystem::path& p) {
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+// n + 1 equally spaced times from 0 to t_end.
+inline std::vector<double> uniform_times(double t_end, int n) {
+  std::vector<double> t(n + 1);
+  for (int k = 0; k <= n; ++k) t[k] = k * t_end / n;
+  return t;
 }
 
 inline std::vector<std::filesystem::path> entries(const std::filesystem::path& dir) {

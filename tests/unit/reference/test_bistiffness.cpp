@@ -8,16 +8,13 @@
 #include "models/bistiffness_chain.hpp"
 #include "reference/sundials/bistiffness_reference.hpp"
 #include "reference/sundials/cvode_reference.hpp"
+#include "test_fixtures.hpp"
 
 using namespace granconv;
 
 namespace {
 
-std::vector<double> grid(double t_end, int n) {
-  std::vector<double> t(n + 1);
-  for (int k = 0; k <= n; ++k) t[k] = k * t_end / n;
-  return t;
-}
+constexpr auto grid = &test::uniform_times;
 
 // A Hertz chain with unequal masses, a striker and a wall: contacts open and
 // close again several times (the wall sends the pulse back).

@@ -11,15 +11,12 @@
 #include "reference/sundials/erk_reference.hpp"
 #include "reference/cache/reference_cache.hpp"
 #include "reference/sundials/rerun_beside.hpp"
+#include "test_fixtures.hpp"
 
 using namespace granconv;
 
 namespace {
-std::vector<double> uniform_grid(double t_end, int n) {
-  std::vector<double> t(n + 1);
-  for (int k = 0; k <= n; ++k) t[k] = k * t_end / n;
-  return t;
-}
+constexpr auto uniform_grid = &test::uniform_times;
 }  // namespace
 
 TEST_CASE("CVODE reference conserves the energy of the Hertz trimer", "[reference][cvode]") {

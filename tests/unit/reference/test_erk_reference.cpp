@@ -11,6 +11,7 @@
 #include <iostream>
 
 #include "models/chain_gaps.hpp"
+#include "reference/sundials/cvode_support.hpp"
 #include "reference/sundials/erk_reference.hpp"
 #include "reference/sundials/erk_tables.hpp"
 #include "reference/cache/reference_cache.hpp"
@@ -22,11 +23,7 @@ namespace {
 // Max-norm error at t = 8 of x'' = -x, x(0) = 1, v(0) = 0 with `steps` fixed steps of `table`.
 double oscillator_error(ARKodeButcherTable table, int steps) {
   SUNContext ctx = nullptr;
-#if SUNDIALS_VERSION_MAJOR < 7
-  SUNContext_Create(nullptr, &ctx);
-#else
-  SUNContext_Create(SUN_COMM_NULL, &ctx);
-#endif
+  cvode_support::create_context(&ctx);
   N_Vector y = N_VNew_Serial(2, ctx);
   NV_Ith_S(y, 0) = 1;
   NV_Ith_S(y, 1) = 0;

@@ -10,6 +10,7 @@
 #include <random>
 #include <vector>
 
+#include "reference/sundials/cvode_support.hpp"
 #include "reference/sundials/serial_vector_kernels.hpp"
 
 using namespace granconv;
@@ -21,11 +22,7 @@ struct Vectors {
   SUNContext ctx = nullptr;
   std::vector<N_Vector> lib, ours;  // x, y, z, w in each
   Vectors() {
-#if SUNDIALS_VERSION_MAJOR < 7
-    SUNContext_Create(nullptr, &ctx);
-#else
-    SUNContext_Create(SUN_COMM_NULL, &ctx);
-#endif
+    cvode_support::create_context(&ctx);
     N_Vector a = N_VNew_Serial(n, ctx), b = N_VNew_Serial(n, ctx);
     use_compiled_serial_kernels(b);
     lib = {a, N_VClone(a), N_VClone(a), N_VClone(a)};
@@ -117,11 +114,7 @@ TEST_CASE("compiled N_Vector element-wise kernels and reductions give SUNDIALS's
 TEST_CASE("fused N_VLinearCombination gives the library's unfused bits", "[reference][arkode]") {
   constexpr int n = 1037, terms = 15;
   SUNContext ctx = nullptr;
-#if SUNDIALS_VERSION_MAJOR < 7
-  SUNContext_Create(nullptr, &ctx);
-#else
-  SUNContext_Create(SUN_COMM_NULL, &ctx);
-#endif
+  cvode_support::create_context(&ctx);
   N_Vector a = N_VNew_Serial(n, ctx), b = N_VNew_Serial(n, ctx);
   use_compiled_fused_kernels(b);
   CHECK(a->ops->nvlinearcombination == nullptr);  // the library's default: the fallback
