@@ -26,11 +26,13 @@
 #include "models/input/printable.hpp"
 #include "models/scenarios.hpp"
 #include "reference/cache/reference_cache.hpp"
+#include "reference/hertz_post_impact.hpp"
 #include "reports/atomic_file.hpp"
 #include "reports/json_file.hpp"
 #include "reports/record_checksum.hpp"
 #include "reports/report.hpp"
 #include "reports/status.hpp"
+#include "schemes/lzb_solve.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "schemes/tableau_file.hpp"
 #include "studies/core/catalogue.hpp"
@@ -40,7 +42,6 @@
 #include "studies/core/record_verdicts.hpp"
 #include "studies/core/study.hpp"
 #include "studies/external/external_stepper.hpp"
-#include "studies/kinds/nb2011/lzb_claims.hpp"
 #include "studies/support/comparison.hpp"
 #include "studies/support/step_grid.hpp"
 #include "studies/atlas/atlas_models.hpp"
@@ -475,7 +476,10 @@ int solve(const SolveArgs& a) {
     // CVODE Hertz velocities at --t (after the impact) are the reference.
     if (a.mu || !a.start.empty() || a.formulation != "xv")
       throw std::invalid_argument("--mu, --start and --formulation do not apply to scheme '" + a.scheme + "'");
-    const auto j = solve_lzb(pr, a.h, a.t, a.cache, a.reference_budget);
+    const auto hertz_at = [&](const Problem<double>& at_t) {
+      return hertz_solve_velocities(at_t, a.cache, a.reference_budget);
+    };
+    const auto j = solve_lzb(pr, a.h, a.t, hertz_at, a.reference_budget);
     if (a.json)
       print_json(j);
     else

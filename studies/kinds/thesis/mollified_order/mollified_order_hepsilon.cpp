@@ -5,6 +5,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "fit/sample_statistics.hpp"
 #include "studies/kinds/thesis/mollified_order/mollified_order_detail.hpp"
 
 namespace granconv {
@@ -23,21 +24,6 @@ std::vector<std::size_t> usable_sorted(const std::vector<double>& h, const std::
 }
 
 }  // namespace mollified_order
-
-namespace {
-
-double ls_slope(const std::vector<double>& x, const std::vector<double>& y) {
-  const double n = double(x.size());
-  const double mx = std::accumulate(x.begin(), x.end(), 0.0) / n, my = std::accumulate(y.begin(), y.end(), 0.0) / n;
-  double sxy = 0, sxx = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    sxy += (x[i] - mx) * (y[i] - my);
-    sxx += (x[i] - mx) * (x[i] - mx);
-  }
-  return sxy / sxx;
-}
-
-}  // namespace
 
 using mollified_order::usable_sorted;
 
@@ -65,7 +51,7 @@ std::optional<std::size_t> hepsilon_index(const std::vector<double>& h, const st
           x.push_back(lh[k]);
           y.push_back(le[k]);
         }
-      if (x.size() >= 3) ok = std::abs(ls_slope(x, y) - opt.order) <= opt.band;
+      if (x.size() >= 3) ok = std::abs(least_squares_slope(x, y) - opt.order) <= opt.band;
     }
     // Clipping the windows at the candidate makes a larger candidate able to
     // pass where a smaller one failed: keep the largest that passes.
