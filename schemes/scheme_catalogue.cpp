@@ -1,5 +1,6 @@
 #include "schemes/scheme_catalogue.hpp"
 
+#include <algorithm>
 #include <type_traits>
 
 #include "models/find_by_name.hpp"
@@ -100,6 +101,7 @@ Registry& registry() {
        .family = SchemeFamily::tailored,
        .tailored = true,
        .accepts_xw = true,
+       .takes_mu = true,
        .make = factories([](auto tag, const SchemeInfo&, const SchemeOptions& o) {
          return theta_scheme<scalar_of<decltype(tag)>>(o);
        })},
@@ -136,6 +138,12 @@ Registry& registry() {
 
 const SchemeInfo& scheme_info(const std::string& name) {
   return find_by_name(scheme_catalogue(), name, "scheme", [](const SchemeInfo& s) { return s.name; });
+}
+
+bool scheme_takes_mu(const std::string& name) {
+  const auto& rows = scheme_catalogue();
+  const auto it = std::find_if(rows.begin(), rows.end(), [&](const SchemeInfo& s) { return s.name == name; });
+  return it != rows.end() && it->takes_mu;
 }
 
 }  // namespace granconv

@@ -74,11 +74,15 @@ struct SchemeInfo {
   bool accepts_xw = false;
   // Carries a half-step velocity and takes a start rule (SchemeOptions::start).
   bool staggered = false;
+  // Takes μ apart from θ (SchemeOptions::mu, the command line's --mu).
+  bool takes_mu = false;
   PerScalar<SchemeFactory> make{};      // null for the impulse family
   PerScalar<TableauFactory> tableau{};  // the runge-kutta family only
 };
 const std::vector<SchemeInfo>& scheme_catalogue();
 const SchemeInfo& scheme_info(const std::string& name);  // throws on unknown names
+// Whether the catalogue's scheme of this name takes μ (false for a name it lacks).
+bool scheme_takes_mu(const std::string& name);
 
 // A scheme of the caller's own (a program built on granconv, e.g. through
 // app/cli.hpp): appended to the catalogue, so that claims, `solve`, `list`

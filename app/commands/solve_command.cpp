@@ -10,8 +10,9 @@
 #include "app/commands.hpp"
 #include "app/commands/problem_input.hpp"
 #include "app/output_flags.hpp"
+#include "reference/hertz_post_impact.hpp"
+#include "schemes/lzb_solve.hpp"
 #include "schemes/scheme_catalogue.hpp"
-#include "studies/kinds/nb2011/lzb_claims.hpp"
 #include "studies/support/comparison.hpp"
 
 namespace granconv::cli {
@@ -24,7 +25,10 @@ int solve(const SolveArgs& a) {
     // CVODE Hertz velocities at --t (after the impact) are the reference.
     if (a.mu || !a.start.empty() || a.formulation != "xv")
       throw std::invalid_argument("--mu, --start and --formulation do not apply to scheme '" + a.scheme + "'");
-    const auto j = solve_lzb(pr, a.h, a.t, a.cache, a.reference_budget);
+    const auto hertz_at = [&](const Problem<double>& at_t) {
+      return hertz_solve_velocities(at_t, a.cache, a.reference_budget);
+    };
+    const auto j = solve_lzb(pr, a.h, a.t, hertz_at, a.reference_budget);
     if (a.json)
       print_json(j);
     else

@@ -1,12 +1,13 @@
 #pragma once
 // Claims come in kinds: "order" (a convergence study, studies/core/study.hpp) and
 // kinds that check tables, figures, sweeps or analytic identities of the
-// papers. Each kind is a row {name, parse, run} of claim_kinds():
+// papers. Each kind is a row {name, parse, run, overrides} of claim_kinds():
 //   parse  reads the kind's fields of a catalogue record into a struct of the
 //          kind (FieldReader, studies/support/field_reader.hpp), at load: a typo or a
 //          missing field is an error of the catalogue, not of a run;
 //   run    turns the claim and that struct into a result record.
-// kind_row() binds the two with the struct's type, so run never casts.
+//   overrides how the kind takes --param and --mu (KindOverrides).
+// kind_row() binds parse and run with the struct's type, so run never casts.
 // A kind that checks several things names the one a record checks in its
 // field "check".
 //
@@ -19,6 +20,7 @@
 // notes, seconds. Verdicts: studies/core/verdict.hpp.
 #include <any>
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -38,18 +40,38 @@ struct ClaimResult {
   Verdict verdict = Verdict::fail;  // set by run_claim from the checks
 };
 
+// How a kind takes the command line's model perturbation (--param).
+enum class ParamOverrides {
+  refused,   // the kind builds its models from fields of its own
+  scenario,  // appended to the claim's "params" (its scenario is a parameter list)
+  applied,   // the kind applies StudyOptions::params to the problems it builds
+};
+
+// What the command line's overrides need to know of a kind, beside its runner.
+struct KindOverrides {
+  ParamOverrides params = ParamOverrides::refused;
+  // The scenario parameters a claim sets itself for each of its runs: a
+  // --param on one of them would be overwritten, so it is refused.
+  std::function<std::set<std::string>(const Claim&)> keys_set_by_claim;
+  // The catalogue schemes a claim's runs step with (--mu applies when one
+  // of them takes μ, SchemeInfo::takes_mu).
+  std::function<std::vector<std::string>(const Claim&)> schemes_run;
+};
+
 struct ClaimKind {
   std::string name;
   std::function<std::any(FieldReader&)> parse;
   std::function<ClaimResult(const Claim&, const StudyOptions&)> run;
+  KindOverrides overrides;
 };
 
 // The row of a kind whose parse returns a Spec and whose run takes it.
 template <class Spec>
 ClaimKind kind_row(std::string name, Spec (*parse)(FieldReader&),
-                   ClaimResult (*run)(const Claim&, const Spec&, const StudyOptions&)) {
+                   ClaimResult (*run)(const Claim&, const Spec&, const StudyOptions&), KindOverrides overrides = {}) {
   return {std::move(name), [parse](FieldReader& r) { return std::any(parse(r)); },
-          [run](const Claim& c, const StudyOptions& o) { return run(c, std::any_cast<const Spec&>(c.spec), o); }};
+          [run](const Claim& c, const StudyOptions& o) { return run(c, std::any_cast<const Spec&>(c.spec), o); },
+          std::move(overrides)};
 }
 
 const std::vector<ClaimKind>& claim_kinds();

@@ -1,37 +1,44 @@
 #include "studies/core/claim_kinds.hpp"
 
+#include <algorithm>
 #include <set>
 
 #include <fmt/format.h>
 
 #include "models/find_by_name.hpp"
+#include "schemes/scheme_catalogue.hpp"
 #include "studies/core/catalogue_rules.hpp"
-#include "studies/kinds/jvb2020/history_claims.hpp"
-#include "studies/kinds/nb2011/lzb_claims.hpp"
-#include "studies/kinds/thesis/order_sweep_claims.hpp"
-#include "studies/kinds/jvb2020/analysis_claims.hpp"
+#include "studies/kinds/jvb2020/history/history_claims.hpp"
+#include "studies/kinds/nb2011/lzb/lzb_claims.hpp"
+#include "studies/kinds/thesis/order_sweep/order_sweep_claims.hpp"
+#include "studies/kinds/jvb2020/analysis/analysis_claims.hpp"
 #include "studies/atlas/atlas_claims.hpp"
-#include "studies/kinds/nb2011/bistiffness_claims.hpp"
-#include "studies/kinds/uk2003/contact_dynamics_claims.hpp"
-#include "studies/kinds/jvb2020/cradle_claims.hpp"
+#include "studies/kinds/nb2011/bistiffness/bistiffness_claims.hpp"
+#include "studies/kinds/uk2003/contact_dynamics/contact_dynamics_claims.hpp"
+#include "studies/kinds/jvb2020/cradle/cradle_claims.hpp"
 #include "studies/kinds/thesis/mollified_order/mollified_order_claims.hpp"
-#include "studies/kinds/jvb2020/restitution_claims.hpp"
-#include "studies/kinds/jvb2020/sweep_claims.hpp"
+#include "studies/kinds/jvb2020/restitution/restitution_claims.hpp"
+#include "studies/kinds/jvb2020/sweep/sweep_claims.hpp"
 #include "studies/kinds/thesis/thesis_restitution/thesis_restitution_claims.hpp"
-#include "studies/kinds/order_claims.hpp"
+#include "studies/kinds/order/order_claims.hpp"
 
 namespace granconv {
 
 namespace {
 
-// Whether any run of the claim steps with the θ scheme (the one --mu perturbs).
-bool runs_theta(const Claim& claim) {
-  if (claim.kind == "order") return claim.scheme == "theta";
-  if (claim.kind == "cradle") return true;  // the kind runs nothing else
-  if (claim.kind != "table" && claim.kind != "history" && claim.kind != "sweep") return false;
-  for (const auto& r : claim.record.value("runs", nlohmann::json::array()))
-    if (r.value("scheme", std::string()) == "theta") return true;
-  return false;
+// The schemes of the record's "runs" (table, history, sweep).
+std::vector<std::string> schemes_of_runs(const Claim& claim) {
+  std::vector<std::string> out;
+  for (const auto& r : claim.record.value("runs", nlohmann::json::array())) out.push_back(r.value("scheme", std::string()));
+  return out;
+}
+
+// The catalogue schemes that take μ, for the message of a misplaced --mu.
+std::string schemes_taking_mu() {
+  std::string out;
+  for (const auto& s : scheme_catalogue())
+    if (s.takes_mu) out += (out.empty() ? "" : ", ") + s.name;
+  return out;
 }
 
 // The catalogue check with this record check's label (kinds may append to
@@ -81,19 +88,55 @@ void settle_verdicts(const Claim& claim, ClaimResult& r) {
 }  // namespace
 
 const std::vector<ClaimKind>& claim_kinds() {
+  using P = ParamOverrides;
   static const std::vector<ClaimKind> kinds = {
-      kind_row("order", &parse_order_spec, &run_order_claim),
-      kind_row("table", &parse_table_spec, &run_table_claim),
-      kind_row("history", &parse_history_spec, &run_history_claim),
+      kind_row("order", &parse_order_spec, &run_order_claim,
+               {.params = P::scenario,
+                .keys_set_by_claim = [](const Claim& c) { return c.gamma_per_h ? std::set<std::string>{"gamma"}
+                                                                               : std::set<std::string>{}; },
+                .schemes_run = [](const Claim& c) { return std::vector<std::string>{c.scheme}; }}),
+      kind_row("table", &parse_table_spec, &run_table_claim,
+               {.params = P::scenario, .keys_set_by_claim = nullptr, .schemes_run = schemes_of_runs}),
+      kind_row("history", &parse_history_spec, &run_history_claim,
+               {.params = P::scenario, .keys_set_by_claim = nullptr, .schemes_run = schemes_of_runs}),
       kind_row("analysis", &parse_analysis_spec, &run_analysis_claim),
-      kind_row("sweep", &parse_sweep_spec, &run_sweep_claim),
-      kind_row("cradle", &parse_cradle_spec, &run_cradle_claim),
-      kind_row("restitution", &parse_restitution_spec, &run_restitution_claim),
-      kind_row("order-sweep", &parse_order_sweep_spec, &run_order_sweep_claim),
-      kind_row("mollified-order", &parse_mollified_order_spec, &run_mollified_order_claim),
+      kind_row("sweep", &parse_sweep_spec, &run_sweep_claim,
+               {.params = P::scenario,
+                .keys_set_by_claim =
+                    [](const Claim& c) {
+                      if (!c.record.contains("sweep")) return std::set<std::string>{};
+                      return std::set<std::string>{c.record.at("sweep").value("parameter", std::string())};
+                    },
+                .schemes_run = schemes_of_runs}),
+      kind_row("cradle", &parse_cradle_spec, &run_cradle_claim,
+               {.params = P::scenario,
+                .keys_set_by_claim = nullptr,
+                .schemes_run = [](const Claim&) { return std::vector<std::string>{"theta"}; }}),
+      kind_row("restitution", &parse_restitution_spec, &run_restitution_claim,
+               {.params = P::applied,
+                .keys_set_by_claim = [](const Claim&) { return std::set<std::string>{"gamma", "t_end"}; },
+                .schemes_run = nullptr}),
+      kind_row("order-sweep", &parse_order_sweep_spec, &run_order_sweep_claim,
+               {.params = P::applied,
+                .keys_set_by_claim =
+                    [](const Claim& c) {
+                      if (!c.record.contains("parameter")) return std::set<std::string>{};
+                      return std::set<std::string>{c.record.at("parameter").get<std::string>()};
+                    },
+                .schemes_run = nullptr}),
+      kind_row("mollified-order", &parse_mollified_order_spec, &run_mollified_order_claim,
+               {.params = P::scenario,
+                .keys_set_by_claim = [](const Claim&) { return std::set<std::string>{"law", "eps"}; },
+                .schemes_run = nullptr}),
       kind_row("thesis-restitution", &parse_thesis_restitution_spec, &run_thesis_restitution_claim),
       kind_row("bistiffness", &parse_bistiffness_spec, &run_bistiffness_claim),
-      kind_row("lzb", &parse_lzb_spec, &run_lzb_claim),
+      kind_row("lzb", &parse_lzb_spec, &run_lzb_claim,
+               {.params = P::scenario,
+                .keys_set_by_claim =
+                    [](const Claim& c) {
+                      return c.record.contains("V") ? std::set<std::string>{"V", "t_end"} : std::set<std::string>{};
+                    },
+                .schemes_run = nullptr}),
       kind_row("contact-dynamics", &parse_contact_dynamics_spec, &run_contact_dynamics_claim),
       kind_row("atlas", &parse_atlas_spec, &run_atlas_claim),
   };
@@ -104,29 +147,6 @@ const ClaimKind& find_kind(const std::string& name) {
   return find_by_name(claim_kinds(), name, "claim kind", [](const ClaimKind& k) { return k.name; });
 }
 
-namespace {
-
-// Kinds whose scenario is a parameter list: --param is appended to it.
-const std::set<std::string> kinds_with_scenario = {"order", "table", "history", "cradle",
-                                                   "sweep", "mollified-order", "lzb"};
-// Kinds that apply StudyOptions::params to the problems they build themselves.
-const std::set<std::string> kinds_applying_params = {"restitution", "order-sweep"};
-
-// Scenario parameters a claim sets itself for each of its runs: a --param on
-// them would be overwritten, so it is refused.
-std::set<std::string> keys_set_by_claim(const Claim& claim) {
-  const auto& r = claim.record;
-  if (claim.kind == "order" && claim.gamma_per_h) return {"gamma"};
-  if (claim.kind == "restitution") return {"gamma", "t_end"};
-  if (claim.kind == "mollified-order") return {"law", "eps"};
-  if (claim.kind == "order-sweep" && r.contains("parameter")) return {r.at("parameter").get<std::string>()};
-  if (claim.kind == "sweep" && r.contains("sweep")) return {r.at("sweep").value("parameter", std::string())};
-  if (claim.kind == "lzb" && r.contains("V")) return {"V", "t_end"};
-  return {};
-}
-
-}  // namespace
-
 void check_overrides(const Claim& claim, const StudyOptions& options) {
   // Overrides that a kind would silently ignore are errors.
   if (options.expected_order && claim.kind != "order")
@@ -134,17 +154,20 @@ void check_overrides(const Claim& claim, const StudyOptions& options) {
   if (options.tableau && claim.kind != "order" && claim.kind != "analysis")
     throw std::invalid_argument("--tableau applies to order and analysis claims; '" + claim.id + "' is of kind " +
                                 claim.kind);
-  if (options.scheme.mu && !runs_theta(claim))
-    throw std::invalid_argument("--mu applies to claims running the theta scheme; '" + claim.id + "' (kind " +
-                                claim.kind + ") runs none");
-  // The other kinds build their models from fields of their own.
-  if (!options.params.empty() && !kinds_with_scenario.count(claim.kind) && !kinds_applying_params.count(claim.kind))
+  const auto& overrides = find_kind(claim.kind).overrides;
+  if (options.scheme.mu) {
+    const auto schemes = overrides.schemes_run ? overrides.schemes_run(claim) : std::vector<std::string>{};
+    if (std::none_of(schemes.begin(), schemes.end(), scheme_takes_mu))
+      throw std::invalid_argument("--mu applies to claims running the " + schemes_taking_mu() + " scheme; '" +
+                                  claim.id + "' (kind " + claim.kind + ") runs none");
+  }
+  if (!options.params.empty() && overrides.params == ParamOverrides::refused)
     throw std::invalid_argument("--param applies to claims with a scenario; '" + claim.id + "' is of kind " +
                                 claim.kind);
   if (!options.params.empty() && claim.scenario_spec)
     throw std::invalid_argument("--param applies to built-in scenarios; claim '" + claim.id + "' names the scenario file " +
                                 claim.scenario_file);
-  const auto owned = keys_set_by_claim(claim);
+  const auto owned = overrides.keys_set_by_claim ? overrides.keys_set_by_claim(claim) : std::set<std::string>{};
   for (const auto& p : options.params) {
     const std::string key = p.substr(0, p.find('='));
     if (owned.count(key))
@@ -156,7 +179,7 @@ void check_overrides(const Claim& claim, const StudyOptions& options) {
 ClaimResult run_claim(const Claim& claim, const StudyOptions& options) {
   const auto& kind = find_kind(claim.kind);
   check_overrides(claim, options);
-  if (options.params.empty() || kinds_applying_params.count(claim.kind)) {
+  if (options.params.empty() || kind.overrides.params == ParamOverrides::applied) {
     ClaimResult r = kind.run(claim, options);
     settle_verdicts(claim, r);
     return r;

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "studies/kinds/thesis/order_sweep_claims.hpp"
+#include "studies/kinds/thesis/order_sweep/order_sweep_claims.hpp"
 #include "studies/support/field_reader.hpp"
 
 using namespace granconv::order_sweep;

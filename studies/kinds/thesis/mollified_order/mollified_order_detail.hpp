@@ -2,7 +2,8 @@
 // Internals of the claim kind "mollified-order" (see mollified_order_claims.hpp
 // for what it computes and its catalogue fields), shared between the h_ε /
 // regime classification (mollified_order_hepsilon.cpp), the per-ε studies
-// (mollified_order_curves.cpp), the checks and record
+// (mollified_order_curves.cpp), the catalogue fields
+// (mollified_order_spec.cpp), the checks and record
 // (mollified_order_claims.cpp) and the table and figures
 // (mollified_order_figures.cpp). Not for use outside these files.
 #include <optional>
@@ -17,6 +18,10 @@
 #include "studies/support/record_helpers.hpp"
 
 namespace granconv::mollified_order {
+
+// The rival of the prefactor: the rule of thumb h = 2ε/v over the thesis's
+// law C ε^a at the geometric mean of the widths (mollified_order_spec.cpp).
+double rule_of_thumb_ratio(const MollifiedOrderSpec& s);
 
 // Usable points with positive finite h and e, sorted by increasing h.
 std::vector<std::size_t> usable_sorted(const std::vector<double>& h, const std::vector<double>& e,

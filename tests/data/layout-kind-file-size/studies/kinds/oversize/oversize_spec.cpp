@@ -1,0 +1,1 @@
+// A kind file within the limit, beside the oversize one.
