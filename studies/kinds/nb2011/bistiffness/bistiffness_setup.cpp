@@ -26,14 +26,6 @@ json check(const std::string& label, json paper, json observed, json tolerance, 
           {"tolerance", std::move(tolerance)}, {"pass", pass}};
 }
 
-// A striker of radius rs at speed V hitting touching beads from the left.
-struct Setup {
-  SphereChain<double> sc;
-  BistiffnessChain<double> bc;
-  Vec<double> y0;
-  double dm = 0, V = 0;  // max overlap of the striker's binary Hertz collision: the length scale
-};
-
 Setup make_setup(const std::vector<double>& radii, double rs, double V, bool wall, double es, ContactMemory mem,
                  const SphereMaterial& mat) {
   SphereChainSpec spec;
