@@ -21,13 +21,6 @@ using nlohmann::json;
 
 double rounded(double v, int digits) { return sig(v, digits, 1e-300); }
 
-// A striker of radius rs at speed V hitting touching beads from the left.
-struct Setup {
-  SphereChain<double> sc;
-  BistiffnessChain<double> bc;
-  Vec<double> y0;
-  double dm = 0, V = 0;  // max overlap of the striker's binary Hertz collision: the length scale
-};
 
 Setup make_setup(const std::vector<double>& radii, double rs, double V, bool wall, double es, ContactMemory mem,
                  const SphereMaterial& mat) {

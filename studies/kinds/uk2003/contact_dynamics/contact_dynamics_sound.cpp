@@ -21,8 +21,8 @@ ClaimResult run_sound(const Claim& claim, const ContactDynamicsSpec& spec, const
   for (int ni : s.checked) {
     const auto a = index_of(s, ni);
     const auto pr = s.predict(ni);
-    const auto [wl, wh] = mean_ci(sw.omega[a], s.seeds);
-    const auto [tl, th] = mean_ci(sw.tau[a], s.seeds);
+    const auto [wl, wh] = mean_ci95(sw.omega[a], s.seeds);
+    const auto [tl, th] = mean_ci95(sw.tau[a], s.seeds);
     const auto rv = s.predict_rival(ni);
     checks.add(relative_ci_check(fmt::format("N_I = {}: ω of the fundamental mode, (58) (mean of {} seeds; rival: q = "
                                              "{:g})",
