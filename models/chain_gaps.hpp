@@ -114,9 +114,11 @@ class GapCoordinatesRhs {
   void operator()(const In& z, Out&& dz) {
     const auto& c = sys_.chain();
     const bool xw = sys_.formulation() == Formulation::xw;
-    if (c.mollified() || c.law.nontensile || c.law.four_beta % 2 != 0)
+    const int ta = c.law.twice_alpha, fb = c.law.four_beta;
+    const bool compiled = !c.mollified() && !c.law.nontensile && (ta == 2 || ta == 3) && (fb == 4 || fb == 6 || fb == 10);
+    if (!compiled)
       links_per_law(z, xw);
-    else if (c.law.twice_alpha == 3)
+    else if (ta == 3)
       links_for_alpha<3>(z, xw);
     else
       links_for_alpha<2>(z, xw);
@@ -152,7 +154,7 @@ class GapCoordinatesRhs {
       xw ? links<TA, 6, true>(z) : links<TA, 6, false>(z);
     else if (fb == 10)
       xw ? links<TA, 10, true>(z) : links<TA, 10, false>(z);
-    else
+    else  // 4
       xw ? links<TA, 4, true>(z) : links<TA, 4, false>(z);
   }
 
@@ -186,9 +188,9 @@ class GapCoordinatesRhs {
     }
   }
 
-  // The laws the template loop does not cover — the mollified Kuwabara–Kono
-  // law, Tsuji's quarter powers, the non-tensile laws — with the exponents
-  // read at run time, link by link.
+  // The laws the compiled loop does not cover — the mollified Kuwabara–Kono
+  // law, Tsuji's quarter powers, the non-tensile laws, any exponents a new
+  // law brings — with the exponents read at run time, link by link.
   template <class In>
   void links_per_law(const In& z, bool xw) {
     const auto& c = sys_.chain();
