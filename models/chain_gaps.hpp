@@ -20,8 +20,8 @@
 // the rounding of that sum, a few ulps of |x| per bead.
 //
 // The tolerances of a solver weight x_0 and each δ_j: a bead's position error
-// is the sum of its gaps' errors (the final-state errors in the README's
-// Performance section include it).
+// is the sum of its gaps' errors (the final-state errors of
+// docs/performance.md include it).
 #include <stdexcept>
 #include <vector>
 

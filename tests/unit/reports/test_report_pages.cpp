@@ -137,7 +137,7 @@ TEST_CASE("heavy claims: named on the summary, not counted, their records left o
   CHECK(fs::exists(r / "claims/light.html"));
 }
 
-TEST_CASE("heat maps print their cells and why a cell is blank; one image per figure", "[report]") {
+TEST_CASE("heat maps print their cells and why a cell is blank, one image per figure", "[report]") {
   TempDir d;
   json small = {{"name", "small-map"}, {"type", "heatmap"}, {"x", {0, 1, 2}}, {"y", {0, 1}},
                 {"z", {{0.25, nullptr, 1.5}, {nullptr, 2, 3}}},

@@ -175,7 +175,7 @@ TEST_CASE("stability reports of the shipped tableaux", "[analysis]") {
   CHECK(th1.r_infinity == 0);
 }
 
-TEST_CASE("stability function in double and multiprecision agree; R(z) by evaluate", "[analysis]") {
+TEST_CASE("stability function in double and multiprecision agree, R(z) by evaluate", "[analysis]") {
   const auto Rd = stability_function(tableaux::gauss_legendre2<double>());
   const auto Rm = stability_function(tableaux::gauss_legendre2<mp50>());
   // GL2 is the (2,2) Padé approximant of exp: P = 1 + z/2 + z²/12.

@@ -96,7 +96,7 @@ TEST_CASE("fit_order measures the slope drift of the points it fits") {
   CHECK(order_verdict(f, 1.6, 0.25, {2.2}, 0.4).verdict == Verdict::pass);
 }
 
-TEST_CASE("verdicts combine: fail beats inconclusive beats pass; exit status 0/1/3") {
+TEST_CASE("verdicts combine: fail beats inconclusive beats pass, exit status 0/1/3") {
   CHECK(combine(Verdict::pass, Verdict::inconclusive) == Verdict::inconclusive);
   CHECK(combine(Verdict::fail, Verdict::inconclusive) == Verdict::fail);
   CHECK(combine(Verdict::pass, Verdict::pass) == Verdict::pass);
@@ -156,7 +156,7 @@ json shipped_catalogue_json() {
 
 }  // namespace
 
-TEST_CASE("the shipped catalogue obeys the rules; a broken one is refused naming the claim") {
+TEST_CASE("the shipped catalogue obeys the rules, a broken one is refused naming the claim") {
   const auto claims = load_catalogue(default_claims_file());
   CHECK(claims.size() > 50);
   json cat = shipped_catalogue_json();
@@ -169,7 +169,7 @@ TEST_CASE("the shipped catalogue obeys the rules; a broken one is refused naming
   std::filesystem::remove(tmp);
 }
 
-TEST_CASE("a catalogue directory is read in its index's order; a duplicate id or an unlisted file is refused") {
+TEST_CASE("a catalogue directory is read in its index's order, a duplicate id or an unlisted file is refused") {
   namespace fs = std::filesystem;
   const json cat = shipped_catalogue_json();
   const fs::path dir = fs::temp_directory_path() / "granconv-test-catalogue-dir";
