@@ -74,7 +74,7 @@ ClaimResult run_table1(const Claim& claim, const BistiffnessSpec& spec, const St
       LzbImpact lzb(s.sc.chain, lo);
       Vec<double> v0 = velocities(s.bc, s.y0);
       const auto& K = s.sc.chain.k;
-      const double eta = s.sc.chain.twice_alpha / 2.0;
+      const double eta = s.sc.chain.law.twice_alpha / 2.0;
       const auto r = lzb.run(v0, [&](long, double, double, const Vec<double>&, const Vec<double>& E) {
         for (int c = 0; c < 2; ++c) cs.F_lzb[c] = std::max(cs.F_lzb[c], lzb_force(K[links[c]], E[links[c]], eta));
       });

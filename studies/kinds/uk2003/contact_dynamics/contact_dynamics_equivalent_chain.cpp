@@ -25,8 +25,7 @@ Problem<double> equivalent_chain(const Spec& s, int ni, double stiffness_factor)
   pr.scenario = "cd-equivalent-chain";
   pr.chain.m.assign(n, 1.0);
   pr.chain.K.assign(n, 0.0);
-  pr.chain.twice_alpha = 2;
-  pr.chain.four_beta = 4;
+  pr.chain.law = contact_law_info("spring-dashpot").law<double>();
   pr.chain.wall = true;
   // The wall contact has m_n = m (not m/2): by the mirror image it is half a
   // disk–disk contact, so twice as stiff and as viscous.
