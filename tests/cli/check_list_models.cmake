@@ -1,24 +1,29 @@
 # `granconv list models` lists every law of the force-model catalogue, each
-# once, with its formulations. The expected names are read from the
-# catalogue's source (every entry is built by law("name", ...)), not copied
-# here, so a law added to the catalogue and missing from the list fails.
-file(GLOB_RECURSE sources "${SOURCE_DIR}/*atlas_models.cpp")
-list(FILTER sources EXCLUDE REGEX "/build[^/]*/")
-list(LENGTH sources n)
-if(NOT n EQUAL 1)
-  message(FATAL_ERROR "expected one force-model catalogue source, found ${n}: ${sources}")
-endif()
-file(READ ${sources} text)
-string(REGEX MATCHALL "law\\(\"[a-z0-9-]+\"" calls "${text}")
+# once, with its formulations. The expected names are read from the sources,
+# not copied here, so a law added and missing from the list fails: the rows
+# of the law catalogue (`.name = "..."`, models/contact_law_catalogue.cpp) and
+# the atlas's models built beside it (`<model>.name = "..."`, the bi-stiffness
+# law in studies/atlas/atlas_models.cpp).
 set(names)
-foreach(c IN LISTS calls)
-  string(REGEX REPLACE "law\\(\"([a-z0-9-]+)\"" "\\1" name "${c}")
-  list(APPEND names ${name})
+foreach(src models/contact_law_catalogue.cpp studies/atlas/atlas_models.cpp)
+  if(NOT EXISTS ${SOURCE_DIR}/${src})
+    message(FATAL_ERROR "${src}: missing under ${SOURCE_DIR}")
+  endif()
+  file(READ ${SOURCE_DIR}/${src} text)
+  string(REGEX MATCHALL "\\.name = \"[a-z0-9-]+\"" rows "${text}")
+  set(found 0)
+  foreach(r IN LISTS rows)
+    string(REGEX REPLACE "^.*\"([a-z0-9-]+)\"$" "\\1" name "${r}")
+    list(APPEND names ${name})
+    math(EXPR found "${found} + 1")
+  endforeach()
+  if(found EQUAL 0)
+    message(FATAL_ERROR "found no `.name = \"...\"` row in ${src}: its form changed, update this test")
+  endif()
 endforeach()
+list(REMOVE_DUPLICATES names)
 list(LENGTH names count)
-if(count LESS 2)
-  message(FATAL_ERROR "found only ${count} laws in ${sources}: the catalogue's form changed, update this test")
-endif()
+set(sources "models/contact_law_catalogue.cpp and studies/atlas/atlas_models.cpp")
 execute_process(COMMAND ${GRANCONV} list models RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "granconv list models failed (${status}): ${err}")
