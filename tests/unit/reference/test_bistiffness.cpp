@@ -8,7 +8,7 @@
 #include "models/bistiffness_chain.hpp"
 #include "reference/sundials/bistiffness_reference.hpp"
 #include "reference/sundials/cvode_reference.hpp"
-#include "test_fixtures.hpp"
+#include "tests/unit/test_fixtures.hpp"
 
 using namespace granconv;
 

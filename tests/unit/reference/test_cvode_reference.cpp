@@ -11,7 +11,7 @@
 #include "reference/sundials/erk_reference.hpp"
 #include "reference/cache/reference_cache.hpp"
 #include "reference/sundials/rerun_beside.hpp"
-#include "test_fixtures.hpp"
+#include "tests/unit/test_fixtures.hpp"
 
 using namespace granconv;
 
