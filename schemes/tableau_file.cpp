@@ -99,11 +99,18 @@ json parse_exact(std::string_view text, const std::string& source) {
 }  // namespace
 
 Tableau<Real> parse_tableau_json_mp(std::string_view text, const std::string& source) {
-  const json j = parse_exact(text, source);
+  return tableau_from_json_mp(parse_exact(text, source), source);
+}
+
+Tableau<Real> tableau_from_json_mp(const nlohmann::json& j, const std::string& source) {
   if (!j.is_object()) throw std::invalid_argument(source + " must hold a JSON object {\"name\", \"A\", \"b\", ...}");
   for (const auto& [key, value] : j.items())
-    if (key != "name" && key != "A" && key != "b" && key != "c" && key != "order" && key != "description")
-      bad(key, "is unknown (expected name, A, b, c, order, description)");
+    if (key != "name" && key != "A" && key != "b" && key != "c" && key != "order" && key != "description" &&
+        key != "family")
+      bad(key, "is unknown (expected name, A, b, c, order, description, family)");
+  // A scheme file of another family is read by schemes/families/scheme_file.hpp.
+  if (j.contains("family") && j.at("family") != "runge-kutta")
+    bad("family", "must be \"runge-kutta\" in a Butcher tableau (other families: docs/scheme-files.md)");
 
   Tableau<Real> t;
   if (!j.contains("name")) bad("name", "is missing");

@@ -1,7 +1,7 @@
 #pragma once
 // A Butcher tableau read from a JSON file:
 //   {"name": "...", "A": [[...], ...], "b": [...], "c": [...], "order": p,
-//    "description": "..."}
+//    "description": "...", "family": "runge-kutta"}
 // c is optional (default: the row sums of A); order is the order the author
 // claims (a positive integer, optional); description is free text.
 // Entries are JSON numbers or strings holding expressions such as
@@ -14,6 +14,8 @@
 #include <filesystem>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 #include "schemes/tableau.hpp"
 
 namespace granconv {
@@ -23,6 +25,11 @@ Tableau<boost::multiprecision::cpp_bin_float_50> read_tableau_file_mp(const std:
 // The same from the text of a file; `source` names it in messages.
 Tableau<boost::multiprecision::cpp_bin_float_50> parse_tableau_json_mp(std::string_view text,
                                                                       const std::string& source = "tableau");
+
+// The same from the file already parsed (exact decimals kept,
+// schemes/families/file_fields.hpp): the reader of the runge-kutta family.
+Tableau<boost::multiprecision::cpp_bin_float_50> tableau_from_json_mp(const nlohmann::json& doc,
+                                                                     const std::string& source);
 
 // read_tableau_file_mp rounded to double (rejects entries beyond double's range).
 Tableau<double> read_tableau_file(const std::filesystem::path& file);

@@ -1,0 +1,79 @@
+#include "schemes/families/scheme_file.hpp"
+
+#include <stdexcept>
+
+#include "models/input/printable.hpp"
+#include "models/input/regular_file.hpp"
+#include "schemes/families/file_fields.hpp"
+#include "schemes/scheme_catalogue.hpp"
+#include "schemes/tableau_file.hpp"
+
+namespace granconv {
+
+namespace {
+
+using json = nlohmann::json;
+
+// A Butcher tableau as a scheme file. validate analyses it with the rooted
+// trees and R(z) of studies/validate (analyse_tableau), so the analyses here
+// stay empty.
+SchemeFile parse_runge_kutta(const json& doc, const std::string& source) {
+  const Tableau<Mp50> mp = tableau_from_json_mp(doc, source);
+  SchemeFile f;
+  f.family = "runge-kutta";
+  f.name = mp.name;
+  f.source = source;
+  f.description = doc.contains("description") ? doc.at("description").get<std::string>() : "";
+  if (mp.classical_order > 0) f.claimed_order = mp.classical_order;
+  f.explicit_method = mp.explicit_method();
+  Tableau<double> d;
+  d.name = mp.name;
+  d.classical_order = mp.classical_order;
+  d.A = mp.A.unaryExpr([&](const Mp50& x) { return file_fields::to_double(x, "A", source); });
+  d.b = mp.b.unaryExpr([&](const Mp50& x) { return file_fields::to_double(x, "b", source); });
+  d.c = mp.c.unaryExpr([&](const Mp50& x) { return file_fields::to_double(x, "c", source); });
+  d.validate();
+  f.make_double = [d] { return runge_kutta_scheme(d, d.name); };
+  f.make_mp50 = [mp] { return runge_kutta_scheme(mp, mp.name); };
+  return f;
+}
+
+}  // namespace
+
+// One row per family, in the order docs/scheme-files.md lists them.
+const std::vector<FamilyRow>& family_table() {
+  static const std::vector<FamilyRow> rows = {
+      {"runge-kutta", "a Butcher tableau (A, b, c) on the first-order system", &parse_runge_kutta},
+  };
+  return rows;
+}
+
+std::string scheme_file_family(std::string_view text, const std::string& source) {
+  const json doc = file_fields::parse_exact(text, source);
+  if (!doc.is_object()) throw std::invalid_argument(printable(source + " must hold a JSON object"));
+  if (!doc.contains("family")) return "runge-kutta";
+  const auto& f = doc.at("family");
+  std::string list;
+  for (const auto& row : family_table()) list += (list.empty() ? "" : ", ") + std::string(row.name);
+  if (f.is_string())
+    for (const auto& row : family_table())
+      if (f.get<std::string>() == row.name) return row.name;
+  file_fields::fail(source, "family", "is unknown (expected one of: " + list + ")");
+}
+
+SchemeFile parse_scheme_file(std::string_view text, const std::string& source) {
+  const std::string family = scheme_file_family(text, source);
+  const json doc = file_fields::parse_exact(text, source);
+  for (const auto& row : family_table())
+    if (family == row.name) return row.parse(doc, source);
+  throw std::logic_error("family '" + family + "' has no row");
+}
+
+SchemeFile read_scheme_file(const std::filesystem::path& file) {
+  // The largest file (16 stages of long expressions, or 6-value Gear) fits in a fraction of this.
+  constexpr std::size_t max_bytes = 1 << 20;
+  const std::string text = read_regular_file(file, max_bytes, "scheme file");
+  return parse_scheme_file(text, "scheme file " + printable(file.string()));
+}
+
+}  // namespace granconv
