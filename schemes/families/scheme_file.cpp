@@ -5,6 +5,7 @@
 #include "models/input/printable.hpp"
 #include "models/input/regular_file.hpp"
 #include "schemes/families/file_fields.hpp"
+#include "schemes/families/shipped_scheme_files.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "schemes/tableau_file.hpp"
 
@@ -74,6 +75,22 @@ SchemeFile read_scheme_file(const std::filesystem::path& file) {
   constexpr std::size_t max_bytes = 1 << 20;
   const std::string text = read_regular_file(file, max_bytes, "scheme file");
   return parse_scheme_file(text, "scheme file " + printable(file.string()));
+}
+
+const SchemeFile& shipped_scheme_file(const std::string& stem) {
+  // Parsed on first use and kept: the files never change while the program runs.
+  static const std::vector<std::pair<std::string, SchemeFile>> parsed = [] {
+    std::vector<std::pair<std::string, SchemeFile>> v;
+    for (const auto& f : embedded_scheme_files())
+      v.emplace_back(std::string(f.stem), parse_scheme_file(f.text, "shipped scheme file " + std::string(f.stem)));
+    return v;
+  }();
+  std::string list;
+  for (const auto& [name, file] : parsed) {
+    if (name == stem) return file;
+    list += (list.empty() ? "" : ", ") + name;
+  }
+  throw std::invalid_argument("no shipped scheme file '" + printable(stem) + "' (shipped: " + list + ")");
 }
 
 }  // namespace granconv
