@@ -2,7 +2,7 @@
 // A partitioned Runge–Kutta method (A, b, c) for the positions and (Â, b̂, ĉ)
 // for the velocities, applied to x' = v, v' = F(t, x, v) (the chain in (x, v),
 // Formulation::xv; docs/scheme-files.md):
-//   Y_i = x0 + h Σ_j a_ij V_j,   V_i = v0 + h Σ_j â_ij F(t + c_i h, Y_i, V_i),
+//   Y_i = x0 + h Σ_j a_ij V_j,   V_i = v0 + h Σ_j â_ij F(t + c_j h, Y_j, V_j),
 //   x1  = x0 + h Σ_j b_j V_j,    v1  = v0 + h Σ_j b̂_j F(t + c_j h, Y_j, V_j).
 // Whether the stages can be computed one after the other depends on the
 // tableaux' pattern and on whether F depends on v (a dashpot): Y_i needs the

@@ -120,7 +120,11 @@ TEST_CASE("the shipped partitioned and splitting files have their published orde
       CHECK(r.order == e.general);
       CHECK(variant(r, "second-order system x' = v, v' = F(x, v)").order == e.general);
     }
-    for (const auto& row : nystrom.rows) INFO(row.order << ": " << row.conditions << " " << row.largest_residual);
+    for (const auto& row : nystrom.rows) {
+      INFO(e.stem << " order " << row.order << ": " << row.conditions << " conditions, largest residual "
+                  << row.largest_residual << (row.first_failure.empty() ? "" : ", first failure " + row.first_failure));
+      CHECK(row.conditions > 0);
+    }
   }
 }
 
