@@ -5,6 +5,7 @@
 #include "models/input/printable.hpp"
 #include "models/input/regular_file.hpp"
 #include "schemes/families/file_fields.hpp"
+#include "schemes/families/partitioned/partitioned_files.hpp"
 #include "schemes/families/shipped_scheme_files.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "schemes/tableau_file.hpp"
@@ -45,6 +46,8 @@ SchemeFile parse_runge_kutta(const json& doc, const std::string& source) {
 const std::vector<FamilyRow>& family_table() {
   static const std::vector<FamilyRow> rows = {
       {"runge-kutta", "a Butcher tableau (A, b, c) on the first-order system", &parse_runge_kutta},
+      {"partitioned-runge-kutta", "(A, b, c) for positions, (Â, b̂, ĉ) for velocities", &partitioned::parse_partitioned_runge_kutta},
+      {"splitting", "kicks and drifts (a, ahat), ARKODE's SPRK tables", &partitioned::parse_splitting},
   };
   return rows;
 }

@@ -396,3 +396,22 @@ granconv_bad_input(scenario-file-unknown-nontensile-law
   reference --scenario-file ${granconv_test_data}/scenario-files/unknown-nontensile-law.json --t 1)
 granconv_bad_input(solve-nontensile-xw "the \\(x, w\\) formulation has no non-tensile laws"
   solve --scenario-file ${PROJECT_SOURCE_DIR}/studies/claims/external/scenarios/chain3-kk-nontensile.json --scheme cn --formulation xw --h 0.1 --t 1)
+
+# Issue 37: partitioned Runge–Kutta and splitting files (docs/scheme-files.md).
+set(prk_data ${granconv_test_data}/scheme_files)
+granconv_bad_input(prk-sizes "prk-sizes.json: field 'Ahat' must be 3 × 3 \\(b has 3 entries\\), got 2 × 2$"
+  validate ${prk_data}/prk-sizes.json --out @OUT@)
+granconv_bad_input(prk-sum-bhat "prk-sum-bhat.json: field 'bhat' must sum to 1 \\(consistency\\)"
+  validate ${prk_data}/prk-sum-bhat.json --out @OUT@)
+granconv_bad_input(prk-c-not-row-sums "prk-c-not-row-sums.json: field 'c\\[1\\]' is 5.000e-01 but the row sum of A\\[1\\] is 1.000e\\+00$"
+  validate ${prk_data}/prk-c-not-row-sums.json --out @OUT@)
+granconv_bad_input(prk-17-stages "prk-17-stages.json: field 'b' has 17 entries, more than the limit of 16$"
+  validate ${prk_data}/prk-17-stages.json --out @OUT@)
+granconv_bad_input(splitting-sum-a "splitting-sum-a.json: field 'a' must sum to 1 \\(consistency\\), sums to 9.997e-01$"
+  validate ${prk_data}/splitting-sum-a.json --out @OUT@)
+granconv_bad_input(splitting-ahat-size "splitting-ahat-size.json: field 'ahat' has 1 entries but a has 2"
+  validate ${prk_data}/splitting-ahat-size.json --out @OUT@)
+granconv_bad_input(splitting-velocity "splitting-velocity.json: field 'velocity' must be one of: start, trapezoidal"
+  validate ${prk_data}/splitting-velocity.json --out @OUT@)
+granconv_bad_input(splitting-precision "splitting-precision.json: field 'precision' must be between 0 and 1e-6"
+  validate ${prk_data}/splitting-precision.json --out @OUT@)
