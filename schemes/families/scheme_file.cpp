@@ -5,6 +5,7 @@
 #include "models/input/printable.hpp"
 #include "models/input/regular_file.hpp"
 #include "schemes/families/file_fields.hpp"
+#include "schemes/families/multistep/multistep_files.hpp"
 #include "schemes/families/shipped_scheme_files.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "schemes/tableau_file.hpp"
@@ -45,6 +46,9 @@ SchemeFile parse_runge_kutta(const json& doc, const std::string& source) {
 const std::vector<FamilyRow>& family_table() {
   static const std::vector<FamilyRow> rows = {
       {"runge-kutta", "a Butcher tableau (A, b, c) on the first-order system", &parse_runge_kutta},
+      {"gear", "Gear's predictor-corrector in Nordsieck form for x'' = F(t, x, v)", &multistep::parse_gear},
+      {"linear-multistep", "an explicit and an implicit linear multistep method (alpha, beta), PECE on (x, v)",
+       &multistep::parse_linear_multistep},
   };
   return rows;
 }
