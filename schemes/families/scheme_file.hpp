@@ -11,6 +11,7 @@
 //
 // A file without "family" (or with "runge-kutta") is a Butcher tableau
 // (schemes/tableau_file.hpp): today's tableau files read unchanged.
+#include <complex>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -68,6 +69,20 @@ struct OscillatorStep {
   std::function<void(const S& omega_h, const S& zeta, const std::vector<S>& in, std::vector<S>& out)> step;
 };
 
+// The linear stability of a multistep family on y' = λy, for validate's
+// zero-stability line and its stability-region figure (filled where
+// SchemeFile::multistep is true).
+struct MultistepStability {
+  std::vector<std::complex<double>> rho_roots;  // the roots of ρ (the corrector's, for PECE)
+  bool zero_stable = false;                     // in the closed unit disc, those on the circle simple
+  std::string zero_stability_note;              // how that was decided
+  // The boundary locus {z = hλ : π(e^{iθ}, z) = 0, θ ∈ [0, 2π]}, one closed
+  // curve per branch (PECE's π is quadratic in z: two branches). The region
+  // of absolute stability is bounded by (parts of) these curves.
+  std::vector<std::vector<std::complex<double>>> boundary_locus;
+  std::string stability_polynomial;  // π(ζ, z) in words, for the page
+};
+
 struct SchemeFile {
   std::string family;  // the row of family_table()
   std::string name, description, source;
@@ -83,6 +98,9 @@ struct SchemeFile {
   std::function<OrderConditionReport()> order_conditions;  // exact, in 50 digits
   std::function<StructureReport()> structure;
   OscillatorStep<Mp50> oscillator;
+  // Multistep families only (empty otherwise): zero-stability and the
+  // boundary locus sampled at `points` values of θ per branch.
+  std::function<MultistepStability(int points)> multistep_stability;
 };
 
 // A family: its name (the file's "family"), what it is, and its parser.

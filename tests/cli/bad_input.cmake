@@ -415,3 +415,25 @@ granconv_bad_input(splitting-velocity "splitting-velocity.json: field 'velocity'
   validate ${prk_data}/splitting-velocity.json --out @OUT@)
 granconv_bad_input(splitting-precision "splitting-precision.json: field 'precision' must be between 0 and 1e-6"
   validate ${prk_data}/splitting-precision.json --out @OUT@)
+# Issue 37, the multistep families (schemes/families/multistep/): a Gear
+# vector of the wrong length, values out of range, a corrector that does not
+# take the force as the acceleration, an unknown velocity rule; a multistep
+# method whose corrector is not zero-stable (refused at load), sizes that
+# disagree, an inconsistent corrector, an implicit predictor.
+set(multistep_data ${granconv_test_data}/scheme_files)
+granconv_bad_input(gear-wrong-length "gear-wrong-length.json: field 'corrector' has 4 entries but 'values' is 5"
+  validate ${multistep_data}/gear-wrong-length.json --out @OUT@)
+granconv_bad_input(gear-values-out-of-range "gear-values-out-of-range.json: field 'values' must be an integer from 3 to 6"
+  validate ${multistep_data}/gear-values-out-of-range.json --out @OUT@)
+granconv_bad_input(gear-acceleration-not-one "gear-acceleration-not-one.json: field 'corrector\\[2\\]' must be 1"
+  validate ${multistep_data}/gear-acceleration-not-one.json --out @OUT@)
+granconv_bad_input(gear-unknown-velocity "gear-unknown-velocity.json: field 'velocity' must be one of: predicted, corrected"
+  validate ${multistep_data}/gear-unknown-velocity.json --out @OUT@)
+granconv_bad_input(lmm-not-zero-stable "lmm-not-zero-stable.json: field 'corrector_alpha' is not zero-stable .*outside the unit circle"
+  validate ${multistep_data}/lmm-not-zero-stable.json --out @OUT@)
+granconv_bad_input(lmm-sizes-disagree "lmm-sizes-disagree.json: field 'predictor_beta' has 2 entries but 'predictor_alpha' has 3"
+  validate ${multistep_data}/lmm-sizes-disagree.json --out @OUT@)
+granconv_bad_input(lmm-inconsistent "lmm-inconsistent.json: field 'corrector_beta' violates consistency"
+  validate ${multistep_data}/lmm-inconsistent.json --out @OUT@)
+granconv_bad_input(lmm-implicit-predictor "lmm-implicit-predictor.json: field 'predictor_beta\\[1\\]' must be 0"
+  validate ${multistep_data}/lmm-implicit-predictor.json --out @OUT@)
