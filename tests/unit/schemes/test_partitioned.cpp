@@ -15,6 +15,7 @@
 #include "schemes/families/partitioned/bicoloured_trees.hpp"
 #include "schemes/families/partitioned/prk_scheme.hpp"
 #include "schemes/families/scheme_file.hpp"
+#include "schemes/families/second_order_stability.hpp"
 #include "schemes/families/shipped_scheme_files.hpp"
 #include "tests/unit/oscillator.hpp"
 
@@ -195,6 +196,21 @@ TEST_CASE("the oscillator step is the scheme's step, and velocity Verlet's matri
   shipped_scheme_file("stormer-verlet-prk").oscillator.step(omega, Mp50(0), {Mp50(1), Mp50(0)}, out);
   CHECK(static_cast<double>(abs(out[0] - (1 - omega * omega / 2))) < 1e-45);
   CHECK(static_cast<double>(abs(out[1] + omega * (1 - omega * omega / 4))) < 1e-45);
+}
+
+TEST_CASE("linear stability: symplectic methods have ρ = 1 inside their stability interval", "[schemes][partitioned]") {
+  for (const std::string stem : {"stormer-verlet-prk", "lobatto-iiia-iiib-3", "forest-ruth", "pefrl", "yoshida6"}) {
+    const auto& step = shipped_scheme_file(stem).oscillator;
+    const auto interval = stability_interval(step, Mp50(0), 100.0);
+    INFO(stem << ": stability interval " << (interval ? std::to_string(*interval) : std::string("none up to 100")));
+    CHECK(amplification_at(step, Mp50("0.5"), Mp50(0)).rho == Approx(1).margin(1e-12));
+    // A dashpot (ζ = 0.1) damps, with either kick rule.
+    CHECK(amplification_at(step, Mp50("0.5"), Mp50("0.1")).rho < 1);
+  }
+  // Velocity Verlet: trace 2 − Ω², stable for Ω ≤ 2.
+  CHECK(*stability_interval(shipped_scheme_file("stormer-verlet-prk").oscillator) == Approx(2).margin(1e-8));
+  // Forest–Ruth's small interval, ωh < 1.5734 (its negative middle step).
+  CHECK(*stability_interval(shipped_scheme_file("forest-ruth").oscillator) == Approx(1.5734).margin(1e-4));
 }
 
 TEST_CASE("observed orders on the harmonic oscillator", "[schemes][partitioned][order]") {
