@@ -293,3 +293,21 @@ TEST_CASE("the partitioned and splitting parsers refuse bad files, naming the fi
   refused("{" + split + R"("a": [1], "ahat": [1], "velocity": "end"})", "field 'velocity' must be one of");
   refused("{" + split + R"("a": [1], "ahat": [1], "c": [1]})", "field 'c' is unknown");
 }
+
+TEST_CASE("the bad-input files of the two families fail with their one-line message", "[schemes][partitioned]") {
+  // The files of tests/cli/bad_input.cmake's partitioned block, read as validate reads them.
+  const std::string dir = std::string(GRANCONV_TEST_DATA) + "/scheme_files/";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"prk-sizes.json", "prk-sizes.json: field 'Ahat' must be 3 × 3 (b has 3 entries), got 2 × 2"},
+      {"prk-sum-bhat.json", "prk-sum-bhat.json: field 'bhat' must sum to 1 (consistency)"},
+      {"prk-c-not-row-sums.json", "prk-c-not-row-sums.json: field 'c[1]' is 5.000e-01 but the row sum of A[1] is 1.000e+00"},
+      {"prk-17-stages.json", "prk-17-stages.json: field 'b' has 17 entries, more than the limit of 16"},
+      {"splitting-sum-a.json", "splitting-sum-a.json: field 'a' must sum to 1 (consistency), sums to 9.997e-01"},
+      {"splitting-ahat-size.json", "splitting-ahat-size.json: field 'ahat' has 1 entries but a has 2"},
+      {"splitting-velocity.json", "splitting-velocity.json: field 'velocity' must be one of: start, trapezoidal"},
+      {"splitting-precision.json", "splitting-precision.json: field 'precision' must be between 0 and 1e-6"}};
+  for (const auto& [file, message] : cases) {
+    CAPTURE(file);
+    CHECK_THROWS_WITH(read_scheme_file(dir + file), Catch::Contains(message));
+  }
+}
