@@ -121,6 +121,10 @@ TEST_CASE("the shipped partitioned and splitting files have their published orde
       CHECK(r.order == e.general);
       CHECK(variant(r, "second-order system x' = v, v' = F(x, v)").order == e.general);
     }
+    for (const auto& [label, v] : r.variants) {
+      INFO(e.stem << " on the " << label << ": order " << v.order << " (checked to " << v.max_order << ")");
+      CHECK(v.order >= 1);
+    }
     for (const auto& row : nystrom.rows) {
       INFO(e.stem << " order " << row.order << ": " << row.conditions << " conditions, largest residual "
                   << row.largest_residual << (row.first_failure.empty() ? "" : ", first failure " + row.first_failure));
