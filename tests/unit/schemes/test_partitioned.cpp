@@ -217,6 +217,23 @@ TEST_CASE("linear stability: symplectic methods have ρ = 1 inside their stabili
   CHECK(*stability_interval(shipped_scheme_file("forest-ruth").oscillator) == Approx(1.5734).margin(1e-4));
 }
 
+TEST_CASE("the kick rule's order in the damping ratio of x'' + 2ζx' + x = 0", "[schemes][partitioned]") {
+  // The principal root's damping ratio ξ̄ = −ln|λ| / arg λ approximates the
+  // exact roots' ζ/√(1 − ζ²) with the method's order on the damped
+  // oscillator: halving Ω divides the error by 2^p.
+  const Mp50 zeta("0.1");
+  const double exact = 0.1 / std::sqrt(0.99);
+  auto observed = [&](const SchemeFile& f) {
+    const double e1 = amplification_at(f.oscillator, Mp50("0.04"), zeta).damping_ratio - exact;
+    const double e2 = amplification_at(f.oscillator, Mp50("0.02"), zeta).damping_ratio - exact;
+    return std::log2(std::abs(e1 / e2));
+  };
+  CHECK(observed(shipped_scheme_file("pefrl")) == Approx(1).margin(0.05));
+  CHECK(observed(edited("pefrl", "velocity", "trapezoidal")) == Approx(2).margin(0.05));
+  CHECK(observed(shipped_scheme_file("stormer-verlet-prk")) == Approx(2).margin(0.05));
+  CHECK(observed(shipped_scheme_file("lobatto-iiia-iiib-3")) == Approx(4).margin(0.05));
+}
+
 TEST_CASE("observed orders on the harmonic oscillator", "[schemes][partitioned][order]") {
   const auto c = testing::oscillator<double>();
   Vec<double> y0(2);
