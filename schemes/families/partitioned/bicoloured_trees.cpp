@@ -1,5 +1,6 @@
 #include "schemes/families/partitioned/bicoloured_trees.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <stdexcept>
 

@@ -1,6 +1,7 @@
 // The "partitioned-runge-kutta" family: (A, b, c) for the positions and
 // (Â, b̂, ĉ) for the velocities, GeometricIntegrators' PartitionedTableau.
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "schemes/families/file_fields.hpp"

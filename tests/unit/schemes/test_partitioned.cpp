@@ -15,6 +15,7 @@
 #include "schemes/families/partitioned/bicoloured_trees.hpp"
 #include "schemes/families/partitioned/prk_scheme.hpp"
 #include "schemes/families/scheme_file.hpp"
+#include "schemes/families/second_order_stability.hpp"
 #include "schemes/families/shipped_scheme_files.hpp"
 #include "tests/unit/oscillator.hpp"
 
@@ -120,6 +121,10 @@ TEST_CASE("the shipped partitioned and splitting files have their published orde
       CHECK(r.order == e.general);
       CHECK(variant(r, "second-order system x' = v, v' = F(x, v)").order == e.general);
     }
+    for (const auto& [label, v] : r.variants) {
+      INFO(e.stem << " on the " << label << ": order " << v.order << " (checked to " << v.max_order << ")");
+      CHECK(v.order >= 1);
+    }
     for (const auto& row : nystrom.rows) {
       INFO(e.stem << " order " << row.order << ": " << row.conditions << " conditions, largest residual "
                   << row.largest_residual << (row.first_failure.empty() ? "" : ", first failure " + row.first_failure));
@@ -195,6 +200,38 @@ TEST_CASE("the oscillator step is the scheme's step, and velocity Verlet's matri
   shipped_scheme_file("stormer-verlet-prk").oscillator.step(omega, Mp50(0), {Mp50(1), Mp50(0)}, out);
   CHECK(static_cast<double>(abs(out[0] - (1 - omega * omega / 2))) < 1e-45);
   CHECK(static_cast<double>(abs(out[1] + omega * (1 - omega * omega / 4))) < 1e-45);
+}
+
+TEST_CASE("linear stability: symplectic methods have ρ = 1 inside their stability interval", "[schemes][partitioned]") {
+  for (const std::string stem : {"stormer-verlet-prk", "lobatto-iiia-iiib-3", "forest-ruth", "pefrl", "yoshida6"}) {
+    const auto& step = shipped_scheme_file(stem).oscillator;
+    const auto interval = stability_interval(step, Mp50(0), 100.0);
+    INFO(stem << ": stability interval " << (interval ? std::to_string(*interval) : std::string("none up to 100")));
+    CHECK(amplification_at(step, Mp50("0.5"), Mp50(0)).rho == Approx(1).margin(1e-12));
+    // A dashpot (ζ = 0.1) damps, with either kick rule.
+    CHECK(amplification_at(step, Mp50("0.5"), Mp50("0.1")).rho < 1);
+  }
+  // Velocity Verlet: trace 2 − Ω², stable for Ω ≤ 2.
+  CHECK(*stability_interval(shipped_scheme_file("stormer-verlet-prk").oscillator) == Approx(2).margin(1e-8));
+  // Forest–Ruth's small interval, ωh < 1.5734 (its negative middle step).
+  CHECK(*stability_interval(shipped_scheme_file("forest-ruth").oscillator) == Approx(1.5734).margin(1e-4));
+}
+
+TEST_CASE("the kick rule's order in the damping ratio of x'' + 2ζx' + x = 0", "[schemes][partitioned]") {
+  // The principal root's damping ratio ξ̄ = −ln|λ| / arg λ approximates the
+  // exact roots' ζ/√(1 − ζ²) with the method's order on the damped
+  // oscillator: halving Ω divides the error by 2^p.
+  const Mp50 zeta("0.1");
+  const double exact = 0.1 / std::sqrt(0.99);
+  auto observed = [&](const SchemeFile& f) {
+    const double e1 = amplification_at(f.oscillator, Mp50("0.04"), zeta).damping_ratio - exact;
+    const double e2 = amplification_at(f.oscillator, Mp50("0.02"), zeta).damping_ratio - exact;
+    return std::log2(std::abs(e1 / e2));
+  };
+  CHECK(observed(shipped_scheme_file("pefrl")) == Approx(1).margin(0.05));
+  CHECK(observed(edited("pefrl", "velocity", "trapezoidal")) == Approx(2).margin(0.05));
+  CHECK(observed(shipped_scheme_file("stormer-verlet-prk")) == Approx(2).margin(0.05));
+  CHECK(observed(shipped_scheme_file("lobatto-iiia-iiib-3")) == Approx(4).margin(0.05));
 }
 
 TEST_CASE("observed orders on the harmonic oscillator", "[schemes][partitioned][order]") {
@@ -276,4 +313,22 @@ TEST_CASE("the partitioned and splitting parsers refuse bad files, naming the fi
   refused("{" + split + R"("a": [0.5, 0.5], "ahat": [1]})", "field 'ahat' has 1 entries but a has 2");
   refused("{" + split + R"("a": [1], "ahat": [1], "velocity": "end"})", "field 'velocity' must be one of");
   refused("{" + split + R"("a": [1], "ahat": [1], "c": [1]})", "field 'c' is unknown");
+}
+
+TEST_CASE("the bad-input files of the two families fail with their one-line message", "[schemes][partitioned]") {
+  // The files of tests/cli/bad_input.cmake's partitioned block, read as validate reads them.
+  const std::string dir = std::string(GRANCONV_TEST_DATA) + "/scheme_files/";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"prk-sizes.json", "prk-sizes.json: field 'Ahat' must be 3 × 3 (b has 3 entries), got 2 × 2"},
+      {"prk-sum-bhat.json", "prk-sum-bhat.json: field 'bhat' must sum to 1 (consistency)"},
+      {"prk-c-not-row-sums.json", "prk-c-not-row-sums.json: field 'c[1]' is 5.000e-01 but the row sum of A[1] is 1.000e+00"},
+      {"prk-17-stages.json", "prk-17-stages.json: field 'b' has 17 entries, more than the limit of 16"},
+      {"splitting-sum-a.json", "splitting-sum-a.json: field 'a' must sum to 1 (consistency), sums to 9.997e-01"},
+      {"splitting-ahat-size.json", "splitting-ahat-size.json: field 'ahat' has 1 entries but a has 2"},
+      {"splitting-velocity.json", "splitting-velocity.json: field 'velocity' must be one of: start, trapezoidal"},
+      {"splitting-precision.json", "splitting-precision.json: field 'precision' must be between 0 and 1e-6"}};
+  for (const auto& [file, message] : cases) {
+    CAPTURE(file);
+    CHECK_THROWS_WITH(read_scheme_file(dir + file), Catch::Contains(message));
+  }
 }
