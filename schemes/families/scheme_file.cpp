@@ -46,9 +46,9 @@ SchemeFile parse_runge_kutta(const json& doc, const std::string& source) {
 const std::vector<FamilyRow>& family_table() {
   static const std::vector<FamilyRow> rows = {
       {"runge-kutta", "a Butcher tableau (A, b, c) on the first-order system", &parse_runge_kutta},
-      {"gear", "Gear's predictor-corrector in Nordsieck form for x'' = F(t, x, v)", &multistep::parse_gear},
-      {"linear-multistep", "an explicit and an implicit linear multistep method (alpha, beta), PECE on (x, v)",
+      {"linear-multistep", "an explicit predictor and a corrector (alpha, beta), PECE on (x, v)",
        &multistep::parse_linear_multistep},
+      {"gear", "Gear's predictor-corrector in Nordsieck form for x'' = F(t, x, v)", &multistep::parse_gear},
   };
   return rows;
 }
