@@ -49,9 +49,9 @@ const std::vector<FamilyRow>& family_table() {
       {"runge-kutta", "a Butcher tableau (A, b, c) on the first-order system", &parse_runge_kutta},
       {"partitioned-runge-kutta", "(A, b, c) for positions, (Â, b̂, ĉ) for velocities", &partitioned::parse_partitioned_runge_kutta},
       {"splitting", "kicks and drifts (a, ahat), ARKODE's SPRK tables", &partitioned::parse_splitting},
-      {"gear", "Gear's predictor-corrector in Nordsieck form for x'' = F(t, x, v)", &multistep::parse_gear},
-      {"linear-multistep", "an explicit and an implicit linear multistep method (alpha, beta), PECE on (x, v)",
+      {"linear-multistep", "an explicit predictor and a corrector (alpha, beta), PECE on (x, v)",
        &multistep::parse_linear_multistep},
+      {"gear", "Gear's predictor-corrector in Nordsieck form for x'' = F(t, x, v)", &multistep::parse_gear},
   };
   return rows;
 }

@@ -1,7 +1,7 @@
 #pragma once
 // Gear's predictor–corrector in Nordsieck form for x'' = F(t, x, v)
 // (Gear 1971, ch. 9; Allen & Tildesley, Computer Simulation of Liquids,
-// 1987, sec. 3.2 and app. E). The state is the Nordsieck vector of k values
+// 1987, ch. 3 and app. E). The state is the Nordsieck vector of k values
 //   r_j = h^j/j! · x^{(j)},  j = 0..k−1   (r_0 = x, r_1 = h v, r_2 = h²/2 a, ...)
 // and one step is
 //   predict   r^p = P r           (P the Pascal matrix: the Taylor polynomial moved by h)

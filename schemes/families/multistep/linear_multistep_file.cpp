@@ -19,7 +19,7 @@ using json = nlohmann::json;
 
 constexpr std::size_t kMaxSteps = 16;
 
-// C_q = Σ α_j j^q − q Σ β_j j^{q−1} (HNW I, III.2, (2.6)), divided by α_k.
+// C_q = Σ α_j j^q − q Σ β_j j^{q−1} (HNW I, sec. III.2), divided by α_k.
 Mp50 lmm_condition(const std::vector<Mp50>& alpha, const std::vector<Mp50>& beta, int q) {
   Mp50 c(0);
   for (std::size_t j = 0; j < alpha.size(); ++j) {
@@ -106,7 +106,7 @@ OrderConditionReport pece_order_conditions(const std::vector<Mp50>& alpha_p, con
   OrderConditionReport report;
   report.theory =
       "linear multistep conditions C_q = sum alpha_j j^q - q sum beta_j j^(q-1) = 0 (alpha_k = 1): PECE has order p "
-      "when the corrector's C_0..C_p and the predictor's C_0..C_(p-1) vanish (Lambert 1991, sec. 4.2)";
+      "when the corrector's C_0..C_p and the predictor's C_0..C_(p-1) vanish (Lambert 1991, ch. 4)";
   report.max_order = int(std::max(alpha_c.size(), alpha_p.size())) + 2;
   for (int p = 1; p <= report.max_order; ++p) {
     std::vector<NamedResidual> res;

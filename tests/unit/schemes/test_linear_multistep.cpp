@@ -83,14 +83,18 @@ TEST_CASE("zero-stability and the boundary locus of ABM2 PECE", "[linear-multist
   // θ = 0: ζ = 1 is a root of ρ_c, so z = 0 is on the locus.
   const bool through_zero = std::abs(s.boundary_locus[0][0]) < 1e-12 || std::abs(s.boundary_locus[1][0]) < 1e-12;
   CHECK(through_zero);
-  // On the negative real axis the method is stable up to a crossing of the locus; stability of z = −0.5:
-  // the roots of π(·, −0.5) in the unit disc, checked through the oscillator's companion (ζ = 0 damping is
-  // covered below); here: the locus crosses the real axis left of 0.
+  // π(ζ, z) at ζ = ±1 is −z − z²/2 and z² + z − 2: the locus meets the real
+  // axis at 0, −2 and 1, and the real stability interval is (−2, 0).
   double leftmost = 0;
   for (const auto& br : s.boundary_locus)
     for (const auto& z : br)
-      if (std::abs(z.imag()) < 1e-3) leftmost = std::min(leftmost, z.real());
-  CHECK(leftmost < -0.5);
+      if (std::abs(z.imag()) < 1e-12) leftmost = std::min(leftmost, z.real());
+  CHECK(leftmost == Approx(-2).margin(1e-12));
+  // Undamped, the oscillator's roots z = ±iΩ stay in the region up to Ω ≈ 1.287.
+  const auto undamped = stability_interval(f.oscillator);
+  REQUIRE(undamped.has_value());
+  INFO("abm2 stability interval, zeta = 0: " << *undamped);
+  CHECK(*undamped == Approx(1.287).margin(2e-3));
 }
 
 TEST_CASE("ABM's oscillator step carries the parasitic roots", "[linear-multistep]") {
@@ -101,7 +105,7 @@ TEST_CASE("ABM's oscillator step carries the parasitic roots", "[linear-multiste
   const auto damped = stability_interval(f.oscillator, Mp50("0.1"));
   REQUIRE(undamped.has_value());
   REQUIRE(damped.has_value());
-  WARN("abm4 stability interval: zeta = 0: " << *undamped << ", zeta = 0.1: " << *damped);
+  INFO("abm4 stability interval: zeta = 0: " << *undamped << ", zeta = 0.1: " << *damped);
   CHECK(*damped > 0.1);
 }
 
@@ -125,4 +129,23 @@ TEST_CASE("malformed multistep files are refused naming the field", "[linear-mul
   // Milne–Simpson: the simple root −1 on the circle is allowed (weakly stable).
   CHECK_NOTHROW(lmm_file(std::string(kAb2) +
                          R"(, "corrector_alpha": [-1, 0, 1], "corrector_beta": ["1/3", "4/3", "1/3"])"));
+}
+
+TEST_CASE("the bad-input files of the multistep families are refused with the line the CLI tests expect",
+          "[linear-multistep][gear]") {
+  const std::string dir = std::string(GRANCONV_TEST_DATA) + "/scheme_files/";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"gear-wrong-length.json", "gear-wrong-length.json: field 'corrector' has 4 entries but 'values' is 5"},
+      {"gear-values-out-of-range.json", "field 'values' must be an integer from 3 to 6"},
+      {"gear-acceleration-not-one.json", "field 'corrector[2]' must be 1"},
+      {"gear-unknown-velocity.json", "field 'velocity' must be one of: predicted, corrected"},
+      {"lmm-not-zero-stable.json", "field 'corrector_alpha' is not zero-stable"},
+      {"lmm-sizes-disagree.json", "field 'predictor_beta' has 2 entries but 'predictor_alpha' has 3"},
+      {"lmm-inconsistent.json", "field 'corrector_beta' violates consistency"},
+      {"lmm-implicit-predictor.json", "field 'predictor_beta[1]' must be 0"},
+  };
+  for (const auto& [file, message] : cases) {
+    INFO(file);
+    CHECK_THROWS_WITH(read_scheme_file(dir + file), Catch::Contains(message));
+  }
 }
