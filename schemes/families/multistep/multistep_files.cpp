@@ -83,6 +83,11 @@ RootCondition root_condition(std::vector<Mp50> p, int circle_multiplicity) {
     rc.why = fmt::format("the root 1 has multiplicity {} (at most {} allowed)", rc.roots_at_one, circle_multiplicity);
     return rc;
   }
+  for (const auto& r : rest)
+    if (!std::isfinite(r.real()) || !std::isfinite(r.imag())) {
+      rc.why = "its roots cannot be computed in double (the coefficients span too many orders of magnitude)";
+      return rc;
+    }
   for (const auto& r : rest) {
     const double m = std::abs(r);
     if (m > 1 + on_circle) {
