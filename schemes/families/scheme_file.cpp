@@ -5,6 +5,8 @@
 #include "models/input/printable.hpp"
 #include "models/input/regular_file.hpp"
 #include "schemes/families/file_fields.hpp"
+#include "schemes/families/newmark/newmark_file.hpp"
+#include "schemes/families/nystrom/nystrom_file.hpp"
 #include "schemes/families/shipped_scheme_files.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "schemes/tableau_file.hpp"
@@ -45,6 +47,8 @@ SchemeFile parse_runge_kutta(const json& doc, const std::string& source) {
 const std::vector<FamilyRow>& family_table() {
   static const std::vector<FamilyRow> rows = {
       {"runge-kutta", "a Butcher tableau (A, b, c) on the first-order system", &parse_runge_kutta},
+      {"newmark", "Newmark-β, HHT-α and generalized-α (β, γ, α_m, α_f, or ρ∞) on x'' = F(t, x, v)", &parse_newmark},
+      {"nystrom", "a Runge–Kutta–Nyström method (Abar, bbar, b, c) on x'' = F(t, x, v)", &parse_nystrom},
   };
   return rows;
 }

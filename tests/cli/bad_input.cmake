@@ -396,3 +396,17 @@ granconv_bad_input(scenario-file-unknown-nontensile-law
   reference --scenario-file ${granconv_test_data}/scenario-files/unknown-nontensile-law.json --t 1)
 granconv_bad_input(solve-nontensile-xw "the \\(x, w\\) formulation has no non-tensile laws"
   solve --scenario-file ${PROJECT_SOURCE_DIR}/studies/claims/external/scenarios/chain3-kk-nontensile.json --scheme cn --formulation xw --h 0.1 --t 1)
+
+# Issue 37: the Newmark family's scheme files (docs/scheme-files.md). Each
+# refusal names the file and the field.
+set(scheme_files ${granconv_test_data}/scheme_files)
+granconv_bad_input(newmark-beta-negative "newmark-beta-negative.json: field 'beta' must be ≥ 0"
+  validate ${scheme_files}/newmark-beta-negative.json --out @OUT@)
+granconv_bad_input(newmark-both-forms "newmark-both-forms.json: field 'beta' cannot be given with 'rho_infinity'"
+  validate ${scheme_files}/newmark-both-forms.json --out @OUT@)
+granconv_bad_input(newmark-rho-out-of-range "newmark-rho-out-of-range.json: field 'rho_infinity' must lie in \\[0, 1\\]"
+  validate ${scheme_files}/newmark-rho-out-of-range.json --out @OUT@)
+granconv_bad_input(newmark-alpha-m-one "newmark-alpha-m-one.json: field 'alpha_m' must not be 1"
+  validate ${scheme_files}/newmark-alpha-m-one.json --out @OUT@)
+granconv_bad_input(newmark-missing-gamma "newmark-missing-gamma.json: field 'gamma' is missing"
+  validate ${scheme_files}/newmark-missing-gamma.json --out @OUT@)
