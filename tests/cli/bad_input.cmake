@@ -410,3 +410,12 @@ granconv_bad_input(newmark-alpha-m-one "newmark-alpha-m-one.json: field 'alpha_m
   validate ${scheme_files}/newmark-alpha-m-one.json --out @OUT@)
 granconv_bad_input(newmark-missing-gamma "newmark-missing-gamma.json: field 'gamma' is missing"
   validate ${scheme_files}/newmark-missing-gamma.json --out @OUT@)
+# ... and the Runge–Kutta–Nyström files.
+granconv_bad_input(nystrom-b-sum "nystrom-b-sum.json: field 'b' must sum to 1"
+  validate ${scheme_files}/nystrom-b-sum.json --out @OUT@)
+granconv_bad_input(nystrom-sizes "nystrom-sizes.json: field 'bbar' has 3 entries, c has 2"
+  validate ${scheme_files}/nystrom-sizes.json --out @OUT@)
+granconv_bad_input(nystrom-implicit "nystrom-implicit.json: field 'Abar\\[0\\]\\[0\\]' must be 0: only explicit methods"
+  validate ${scheme_files}/nystrom-implicit.json --out @OUT@)
+granconv_bad_input(nystrom-no-velocity-rule "nystrom-no-velocity-rule.json: field 'velocity' is missing"
+  validate ${scheme_files}/nystrom-no-velocity-rule.json --out @OUT@)

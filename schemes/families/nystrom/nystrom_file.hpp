@@ -1,5 +1,5 @@
 #pragma once
-// The "nystrom" scheme file (docs/scheme-files.md, "Runge–Kutta–Nyström"):
+// The "nystrom" scheme file (docs/scheme-files.md, "Nyström methods (RKN)"):
 // (Abar, bbar, b, c) for x'' = F, and the stage velocities' rule.
 #include <string>
 

@@ -1,6 +1,6 @@
 #pragma once
 // Explicit Runge–Kutta–Nyström methods for x'' = F(t, x, v) on a chain
-// (docs/scheme-files.md, "Runge–Kutta–Nyström"), in the (Ā, b̄, b, c) form of
+// (docs/scheme-files.md, "Nyström methods (RKN)"), in the (Ā, b̄, b, c) form of
 // Hairer, Nørsett & Wanner I, sect. II.14, with s stages:
 //
 //   X_i = x_n + c_i h v_n + h² Σ_j ā_ij K_j,   K_i = F(t_n + c_i h, X_i, V_i),

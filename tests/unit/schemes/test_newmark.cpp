@@ -6,6 +6,8 @@
 // order, and the parser's refusals.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <filesystem>
+#include <utility>
 #include <stdexcept>
 #include <string>
 
@@ -208,4 +210,24 @@ TEST_CASE("a Newmark scheme refuses the (x, w) formulation", "[schemes][newmark]
   Vec<double> y0(2);
   y0 << 1, 0;
   CHECK_THROWS_AS(s.run(testing::oscillator<double>(), Formulation::xw, y0, 0.1, 1, {}, {}), std::invalid_argument);
+}
+
+TEST_CASE("the bad-input scheme files are refused with the messages their ctests expect", "[schemes][bad-input]") {
+  // tests/cli/bad_input.cmake runs `granconv validate FILE` on these; here the reader alone.
+  const std::pair<const char*, const char*> files[] = {
+      {"newmark-beta-negative.json", "field 'beta' must be ≥ 0"},
+      {"newmark-both-forms.json", "field 'beta' cannot be given with 'rho_infinity'"},
+      {"newmark-rho-out-of-range.json", "field 'rho_infinity' must lie in [0, 1]"},
+      {"newmark-alpha-m-one.json", "field 'alpha_m' must not be 1"},
+      {"newmark-missing-gamma.json", "field 'gamma' is missing"},
+      {"nystrom-b-sum.json", "field 'b' must sum to 1"},
+      {"nystrom-sizes.json", "field 'bbar' has 3 entries, c has 2"},
+      {"nystrom-implicit.json", "field 'Abar[0][0]' must be 0: only explicit methods"},
+      {"nystrom-no-velocity-rule.json", "field 'velocity' is missing"},
+  };
+  for (const auto& [file, message] : files) {
+    INFO(file);
+    CHECK_THROWS_WITH(read_scheme_file(std::filesystem::path(GRANCONV_SCHEME_FILES) / file),
+                      Catch::Contains(std::string(file) + ": " + message));
+  }
 }
