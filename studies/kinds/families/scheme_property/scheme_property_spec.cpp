@@ -23,6 +23,8 @@ SchemePropertySpec parse_scheme_property_spec(FieldReader& r) {
     const auto name = r.req<std::string>("scheme_path");
     try {
       s.scheme_path = resolve_claim_file(name, claim_file_folders().tableaux, r.base_dir).string();
+      // Read once at load, so that a broken file fails the catalogue, not a run.
+      (void)read_scheme_file(s.scheme_path);
     } catch (const std::exception& e) {
       r.problem("scheme_path", e.what());
     }
