@@ -7,6 +7,8 @@
 #include "schemes/families/file_fields.hpp"
 #include "schemes/families/partitioned/partitioned_files.hpp"
 #include "schemes/families/multistep/multistep_files.hpp"
+#include "schemes/families/newmark/newmark_file.hpp"
+#include "schemes/families/nystrom/nystrom_file.hpp"
 #include "schemes/families/shipped_scheme_files.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "schemes/tableau_file.hpp"
@@ -52,6 +54,8 @@ const std::vector<FamilyRow>& family_table() {
       {"linear-multistep", "an explicit predictor and a corrector (alpha, beta), PECE on (x, v)",
        &multistep::parse_linear_multistep},
       {"gear", "Gear's predictor-corrector in Nordsieck form for x'' = F(t, x, v)", &multistep::parse_gear},
+      {"newmark", "Newmark-β, HHT-α and generalized-α (β, γ, α_m, α_f, or ρ∞) on x'' = F(t, x, v)", &parse_newmark},
+      {"nystrom", "a Runge–Kutta–Nyström method (Abar, bbar, b, c) on x'' = F(t, x, v)", &parse_nystrom},
   };
   return rows;
 }

@@ -21,6 +21,7 @@
 #include "studies/kinds/jvb2020/sweep/sweep_claims.hpp"
 #include "studies/kinds/thesis/thesis_restitution/thesis_restitution_claims.hpp"
 #include "studies/kinds/order/order_claims.hpp"
+#include "studies/kinds/families/scheme_property/scheme_property_claims.hpp"
 
 namespace granconv {
 
@@ -139,6 +140,7 @@ const std::vector<ClaimKind>& claim_kinds() {
                 .schemes_run = nullptr}),
       kind_row("contact-dynamics", &parse_contact_dynamics_spec, &run_contact_dynamics_claim),
       kind_row("atlas", &parse_atlas_spec, &run_atlas_claim),
+      kind_row("scheme-property", &parse_scheme_property_spec, &run_scheme_property_claim),
   };
   return kinds;
 }

@@ -137,3 +137,15 @@ endforeach()
 foreach(id atlas-cn-xw-claimed-3-2 atlas-cn-xw-run-with-gl2)
   granconv_expect_claim_failure(negative.${id} ${id} --claims ${negative_data}/atlas-negative-claims.json)
 endforeach()
+
+# --- scheme-property (issue 37): each claim on a shipped scheme file, run on a
+# perturbed copy of the file (tests/data/scheme_files/*-perturbed.json, named
+# by the twin claims of families-negative-claims.json), must fail: γ off the
+# second-order condition (generalized-α, HHT, Newmark), α_f moved (generalized-α's
+# order), β moved (central difference's interval √6), Ā moved (rkn4's order 2).
+foreach(id ch1993-generalized-alpha-rho-infinity ch1993-generalized-alpha-order hht1977-rho-infinity hht1977-order
+        newmark1959-average-rho-infinity newmark1959-average-spectral-radius newmark1959-average-order
+        central-difference-stability-interval nystrom1925-rkn4-order)
+  granconv_expect_claim_failure(negative.perturbed-scheme-file-fails-${id} ${id}-perturbed
+    --claims ${negative_data}/families-negative-claims.json)
+endforeach()

@@ -437,3 +437,25 @@ granconv_bad_input(lmm-inconsistent "lmm-inconsistent.json: field 'corrector_bet
   validate ${multistep_data}/lmm-inconsistent.json --out @OUT@)
 granconv_bad_input(lmm-implicit-predictor "lmm-implicit-predictor.json: field 'predictor_beta\\[1\\]' must be 0"
   validate ${multistep_data}/lmm-implicit-predictor.json --out @OUT@)
+# Issue 37: the Newmark family's scheme files (docs/scheme-files.md). Each
+# refusal names the file and the field.
+set(scheme_files ${granconv_test_data}/scheme_files)
+granconv_bad_input(newmark-beta-negative "newmark-beta-negative.json: field 'beta' must be ≥ 0"
+  validate ${scheme_files}/newmark-beta-negative.json --out @OUT@)
+granconv_bad_input(newmark-both-forms "newmark-both-forms.json: field 'beta' cannot be given with 'rho_infinity'"
+  validate ${scheme_files}/newmark-both-forms.json --out @OUT@)
+granconv_bad_input(newmark-rho-out-of-range "newmark-rho-out-of-range.json: field 'rho_infinity' must lie in \\[0, 1\\]"
+  validate ${scheme_files}/newmark-rho-out-of-range.json --out @OUT@)
+granconv_bad_input(newmark-alpha-m-one "newmark-alpha-m-one.json: field 'alpha_m' must not be 1"
+  validate ${scheme_files}/newmark-alpha-m-one.json --out @OUT@)
+granconv_bad_input(newmark-missing-gamma "newmark-missing-gamma.json: field 'gamma' is missing"
+  validate ${scheme_files}/newmark-missing-gamma.json --out @OUT@)
+# ... and the Runge–Kutta–Nyström files.
+granconv_bad_input(nystrom-b-sum "nystrom-b-sum.json: field 'b' must sum to 1"
+  validate ${scheme_files}/nystrom-b-sum.json --out @OUT@)
+granconv_bad_input(nystrom-sizes "nystrom-sizes.json: field 'bbar' has 3 entries, c has 2"
+  validate ${scheme_files}/nystrom-sizes.json --out @OUT@)
+granconv_bad_input(nystrom-implicit "nystrom-implicit.json: field 'Abar\\[0\\]\\[0\\]' must be 0: only explicit methods"
+  validate ${scheme_files}/nystrom-implicit.json --out @OUT@)
+granconv_bad_input(nystrom-no-velocity-rule "nystrom-no-velocity-rule.json: field 'velocity' is missing"
+  validate ${scheme_files}/nystrom-no-velocity-rule.json --out @OUT@)

@@ -59,3 +59,6 @@ granconv_expect_bad_catalogue(heavy-not-a-boolean heavy "claim 'heavy-not-a-bool
 # A history run's tolerance must be below half of what its named rival shows.
 granconv_expect_bad_catalogue(history-rival-half-gap history-rival-half-gap
   "claim 'jvb-fig8': field 'runs\\[1\\].rivals.peak_relative' is 0.0126: the tolerance 0.03 is not below half of it")
+# A scheme-property claim's scheme file is read at load: a file the reader refuses fails the catalogue.
+granconv_expect_bad_catalogue(scheme-path-refused scheme-path
+  "claim 'families-bad-file': field 'scheme_path' .*newmark-beta-negative.json: field 'beta' must be ≥ 0")

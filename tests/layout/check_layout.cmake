@@ -18,15 +18,16 @@ set(rules
   "studies/kinds/thesis|models schemes reference fit studies/support studies/core"
   "studies/kinds/nb2011|models schemes reference fit studies/support studies/core"
   "studies/kinds/uk2003|models schemes reference fit studies/support studies/core"
+  "studies/kinds/families|models schemes reference fit studies/support studies/core"
   "studies/atlas|models schemes reference fit studies/support studies/core"
   "studies/validate|models schemes reference fit studies/support studies/core"
   "studies/external|models schemes reference fit studies/support studies/core"
-  "studies/kinds|models schemes reference fit studies/support studies/core studies/kinds/jvb2020 studies/kinds/thesis studies/kinds/nb2011 studies/kinds/uk2003 studies/atlas studies/external"
+  "studies/kinds|models schemes reference fit studies/support studies/core studies/kinds/jvb2020 studies/kinds/thesis studies/kinds/nb2011 studies/kinds/uk2003 studies/kinds/families studies/atlas studies/external"
   # The report renders result records (its own parser) and the validation
   # result through studies/validate's public header; of studies it also uses
   # the support folder's program runner and work-directory registry.
   "reports|fit models schemes reference studies/support studies/validate"
-  "app|models schemes reference fit studies/support studies/core studies/kinds studies/kinds/jvb2020 studies/kinds/thesis studies/kinds/nb2011 studies/kinds/uk2003 studies/atlas studies/validate studies/external reports")
+  "app|models schemes reference fit studies/support studies/core studies/kinds studies/kinds/jvb2020 studies/kinds/thesis studies/kinds/nb2011 studies/kinds/uk2003 studies/kinds/families studies/atlas studies/validate studies/external reports")
 
 if(NOT ROOT)
   message(FATAL_ERROR "check_layout.cmake: -DROOT=<source tree> is required")
