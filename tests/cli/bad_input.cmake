@@ -396,3 +396,11 @@ granconv_bad_input(scenario-file-unknown-nontensile-law
   reference --scenario-file ${granconv_test_data}/scenario-files/unknown-nontensile-law.json --t 1)
 granconv_bad_input(solve-nontensile-xw "the \\(x, w\\) formulation has no non-tensile laws"
   solve --scenario-file ${PROJECT_SOURCE_DIR}/studies/claims/external/scenarios/chain3-kk-nontensile.json --scheme cn --formulation xw --h 0.1 --t 1)
+# Issue 37: a scheme file names its family; one granconv does not know is refused
+# naming the file and the field, by `validate FILE` and `validate --tableau FILE` alike.
+granconv_bad_input(validate-unknown-family
+  "scheme file .*unknown-family.json: field 'family' is unknown \\(expected one of: runge-kutta"
+  validate ${granconv_test_data}/scheme_files/unknown-family.json --out @OUT@)
+granconv_bad_input(validate-tableau-unknown-family
+  "tableau file .*unknown-family.json: field 'family' is unknown \\(expected one of: runge-kutta"
+  validate --tableau ${granconv_test_data}/scheme_files/unknown-family.json --out @OUT@)
