@@ -180,7 +180,7 @@ std::string page_html(const ValidationResult& r, const std::string& stem,
                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>granconv validate: " +
                   html(r.name) + "</title>\n<style>\n" + report_detail::style_css() +
                   // One figure per row: the convergence plots are read point by point.
-                  ".figs.wide { grid-template-columns: minmax(0, 1fr); }\n</style>\n</head>\n<body>\n";
+                  ".figs.wide { grid-template-columns: minmax(0, 1fr); }\n.verdict { white-space: nowrap; }\n</style>\n</head>\n<body>\n";
   h += "<h1>Validation of <code>" + html(r.name) + "</code> " + badge(r.pass, true, r.pass && r.inconclusive) + "</h1>\n";
   h += "<dl class=\"facts\">\n<dt>scheme</dt><dd>" + html(r.scheme_label) + "</dd>\n";
   h += "<dt>family</dt><dd>" + html(r.family.empty() ? "runge-kutta (or a scheme written in code)" : r.family) + "</dd>\n";
