@@ -94,7 +94,15 @@ std::string structure_section(const json& v) {
                                               : std::string("<td><span class=\"mark fail\">no</span></td>")) +
          cell(at(c, "residual")) + cell(at(c, "condition")) + "</tr>\n";
   }
-  return h + "</tbody></table>\n";
+  h += "</tbody></table>\n";
+  const json rule = at(v, "velocity_rule");
+  if (rule.is_object())
+    h += "<p><b>Velocity-dependent forces</b> (contact damping): " + html(at(rule, "rule").get<std::string>()) +
+         (at(rule, "note").is_string() && !rule["note"].get<std::string>().empty()
+              ? " — " + html(rule["note"].get<std::string>())
+              : std::string()) +
+         "</p>\n";
+  return h;
 }
 
 std::string modified_equation_section(const json& v) {

@@ -233,6 +233,7 @@ nlohmann::json ValidationResult::to_json() const {
     out["family"] = family;
     out["symplectic"] = field_in(3, "symplectic", "holds");
     out["symmetric"] = field_in(3, "symmetric", "holds");
+    out["velocity_rule"] = field_in(3, "velocity_rule", "rule");
   }
   return out;
 }

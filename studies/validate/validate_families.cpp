@@ -138,13 +138,19 @@ ValidationItem structure_item(const SchemeFile& file) {
   ValidationItem it{3, "structure", "Structure: symplecticity and time symmetry (conditions on the coefficients)",
                     true, {}, "", {}, {}};
   it.value = {{"symplectic", structure_json(rep.symplectic)}, {"symmetric", structure_json(rep.symmetric)}};
+  // Where the family must choose how a velocity-dependent force (contact
+  // damping) is evaluated, the file's choice and what it costs in order.
+  if (!file.velocity_rule.empty())
+    it.value["velocity_rule"] = {{"rule", file.velocity_rule}, {"note", file.velocity_rule_note}};
   const auto says = [](const StructureCheck& c, const char* yes, const char* no) {
     if (!c.holds) return fmt::format("{}: not applicable", yes);
     return *c.holds ? fmt::format("{} (residual {:.2g})", yes, c.residual)
                     : fmt::format("{} (residual {:.2g})", no, c.residual);
   };
   it.verdict = says(rep.symplectic, "symplectic", "not symplectic") + "; " +
-               says(rep.symmetric, "symmetric", "not symmetric") + " (informational)";
+               says(rep.symmetric, "symmetric", "not symmetric");
+  if (!file.velocity_rule.empty()) it.verdict += "; velocity-dependent forces: " + file.velocity_rule;
+  it.verdict += " (informational)";
   return it;
 }
 

@@ -59,6 +59,8 @@ SchemeFile verlet_file(std::optional<int> claimed) {
     return s;
   };
   f.oscillator = verlet_oscillator();
+  f.velocity_rule = "half-step";
+  f.velocity_rule_note = "a test note";
   return f;
 }
 
@@ -120,6 +122,7 @@ TEST_CASE("validate: a scheme file of another family goes through the battery an
   const auto j = r.to_json();
   CHECK(j["family"] == "test-verlet");
   CHECK(j["symplectic"] == true);
+  CHECK(j["velocity_rule"] == "half-step");
   CHECK(j["order_conditions_max_order"] == 2);
 
   std::random_device rd;
@@ -130,6 +133,7 @@ TEST_CASE("validate: a scheme file of another family goes through the battery an
   CHECK(page.find("Conditions by order") != std::string::npos);
   CHECK(page.find("href=\"test-verlet.json\"") != std::string::npos);
   CHECK(page.find("stability interval") != std::string::npos);
+  CHECK(page.find("Velocity-dependent forces") != std::string::npos);
   for (const char* fig : {"spectral_radius", "damping_ratio", "period_elongation", "smooth"}) {
     INFO(fig);
     CHECK((std::filesystem::exists(dir / "validate" / "test-verlet" / (std::string(fig) + ".svg")) ||
