@@ -155,12 +155,18 @@ int granconv::cli_main(int argc, char** argv) {
 
   ValidateArgs validate_args;
   auto* validate_cmd = app.add_subcommand(
-      "validate", "Validate a Runge-Kutta tableau (DIR/validate/<name>.json and .html) or an external program's integrator");
-  auto* tableau_opt = validate_cmd->add_option("--tableau", validate_args.tableau, "Tableau file (JSON: name, A, b, c, order)");
+      "validate", "Validate a scheme file of any family (a Runge-Kutta tableau, partitioned RK, splitting, Nystrom, "
+                  "Newmark, Gear, multistep; DIR/validate/<name>.json and .html) or an external program's integrator");
+  auto* file_opt = validate_cmd->add_option("FILE", validate_args.file,
+                                            "Scheme file (JSON; its \"family\" says which, docs/scheme-files.md)");
+  auto* tableau_opt = validate_cmd->add_option("--tableau", validate_args.tableau,
+                                               "Scheme file, as FILE (a tableau: name, A, b, c, order)")
+                          ->excludes(file_opt);
   validate_cmd->add_option("--external", validate_args.external,
                            "External scheme file {\"external\": {...}} (docs/external-codes.md): its orders and "
                            "identification on the shipped chains, DIR/validate/<name>-external.json")
-      ->excludes(tableau_opt);
+      ->excludes(tableau_opt)
+      ->excludes(file_opt);
   validate_cmd->add_option("--out", validate_args.out, "Output directory")->capture_default_str();
   validate_cmd->add_option("--cache", validate_args.cache, "Reference cache directory (default DIR/cache; 'none' disables)");
   validate_cmd->add_option("--jobs", validate_args.jobs, "Threads (default: all cores)")->check(CLI::Range(0, 4096));

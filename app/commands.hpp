@@ -98,7 +98,8 @@ int check_claims(const CheckClaimsArgs& a);
 
 // app/commands/validate_command.cpp
 struct ValidateArgs {
-  std::string tableau;
+  std::string file;     // positional FILE: a scheme file of any family
+  std::string tableau;  // --tableau FILE: the same, its messages naming a "tableau file"
   std::string external;  // instead of tableau: an external scheme file {"external": {...}}
   std::string out = "out";
   std::string cache;  // default <out>/cache; "none" disables

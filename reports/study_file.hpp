@@ -93,6 +93,9 @@ struct Figure {
   std::string name, stem, type, title, caption, xlabel, ylabel, zlabel;
   bool logx = false, logy = false, equal_aspect = false;
   std::optional<std::pair<double, double>> xrange, yrange;  // NaN end = auto
+  // "lines": the legend inside the plot at this corner ("top left", "top
+  // right", "bottom left", "bottom right"), next to the lines; "" outside.
+  std::string key;
   std::vector<Series> series;                                // "lines"
   std::vector<double> x, y;                                  // "heatmap"
   std::vector<std::vector<double>> z;                        // [y][x]

@@ -4,6 +4,8 @@
 #include <type_traits>
 
 #include "models/find_by_name.hpp"
+#include "schemes/families/file_fields.hpp"
+#include "schemes/families/shipped_scheme_files.hpp"
 
 namespace granconv {
 
@@ -49,6 +51,50 @@ SchemeInfo dem_row() {
           .make = factories([](auto tag, const SchemeInfo&, const SchemeOptions& o) {
             return dem::dem_scheme<Method, scalar_of<decltype(tag)>>(o.start);
           })};
+}
+
+SchemeFamily family_of_file(const std::string& family) {
+  for (const SchemeFamily f : {SchemeFamily::partitioned_runge_kutta, SchemeFamily::splitting, SchemeFamily::nystrom,
+                               SchemeFamily::newmark, SchemeFamily::gear, SchemeFamily::linear_multistep})
+    if (family == to_string(f)) return f;
+  throw std::logic_error("scheme-file family '" + family + "' has no SchemeFamily value (schemes/scheme_catalogue.hpp)");
+}
+
+// The shipped file of the row's name (its stem), in the row's name and order.
+template <class S>
+Scheme<S> file_scheme(const SchemeInfo& row, const SchemeOptions&) {
+  const SchemeFile& file = shipped_scheme_file(row.name);
+  Scheme<S> s;
+  if constexpr (std::is_same_v<S, double>) s = file.make_double();
+  else s = file.make_mp50();
+  s.name = row.name;
+  s.classical_order = row.classical_order;
+  return s;
+}
+
+// A row per shipped scheme file of a family other than runge-kutta (the
+// tableaux are rows of their own above). Only the header fields are read
+// here; the family's parser runs when the scheme is first made, so that no
+// parser runs while the catalogue is being built.
+void append_file_rows(std::vector<SchemeInfo>& rows) {
+  for (const auto& embedded : embedded_scheme_files()) {
+    const std::string stem(embedded.stem), source = "shipped scheme file " + stem;
+    const std::string family = scheme_file_family(embedded.text, source);
+    if (family == "runge-kutta") continue;
+    // A stem that repeats a catalogue name would make names ambiguous: left
+    // out (tests/unit/schemes/test_file_scheme_rows.cpp fails on it).
+    if (std::any_of(rows.begin(), rows.end(), [&](const SchemeInfo& r) { return r.name == stem; })) continue;
+    const nlohmann::json doc = file_fields::parse_exact(embedded.text, source);
+    const std::string description = file_fields::description_field(doc, source);
+    std::optional<int> order = file_fields::order_field(doc, source);
+    if (!order) order = shipped_scheme_file(stem).order_conditions().order;
+    rows.push_back({.name = stem,
+                    .label = description.empty() ? stem : description,
+                    .classical_order = std::clamp(*order, 1, 20),
+                    .family = family_of_file(family),
+                    .accepts_xw = false,
+                    .make = {.for_double = &file_scheme<double>, .for_mp50 = &file_scheme<Mp50>}});
+  }
 }
 
 // The shipped rows, then the caller's (register_scheme); read-only once read.
@@ -131,6 +177,8 @@ Registry& registry() {
        .classical_order = 1,
        .family = SchemeFamily::impulse},
   }};
+  static const bool files_added = (append_file_rows(r.rows), true);
+  (void)files_added;
   return r;
 }
 

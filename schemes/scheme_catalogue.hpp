@@ -19,7 +19,21 @@ namespace granconv {
 // dissipation; "dem": explicit second-order integrators of DEM codes
 // (schemes/dem_methods.hpp); "impulse": LZB impulse stepping through one
 // impact (schemes/lzb.hpp), no Scheme<S>.
-enum class SchemeFamily { runge_kutta, tailored, dem, impulse };
+// The last six are the scheme-file families other than runge-kutta
+// (schemes/families/scheme_file.hpp): a shipped file of those families is a
+// catalogue row, spelled as its file's "family".
+enum class SchemeFamily {
+  runge_kutta,
+  tailored,
+  dem,
+  impulse,
+  partitioned_runge_kutta,
+  splitting,
+  nystrom,
+  newmark,
+  gear,
+  linear_multistep
+};
 
 inline const char* to_string(SchemeFamily f) {
   switch (f) {
@@ -27,8 +41,22 @@ inline const char* to_string(SchemeFamily f) {
     case SchemeFamily::tailored: return "tailored";
     case SchemeFamily::dem: return "dem";
     case SchemeFamily::impulse: return "impulse";
+    case SchemeFamily::partitioned_runge_kutta: return "partitioned-runge-kutta";
+    case SchemeFamily::splitting: return "splitting";
+    case SchemeFamily::nystrom: return "nystrom";
+    case SchemeFamily::newmark: return "newmark";
+    case SchemeFamily::gear: return "gear";
+    case SchemeFamily::linear_multistep: return "linear-multistep";
   }
   return "?";
+}
+
+// Integrates x'' = F(t, x, v) from (x, v) (ChainSystem's xv form) and
+// nothing else: no (x, w) form and no first-order internal state.
+inline bool integrates_second_order_only(SchemeFamily f) {
+  return f == SchemeFamily::dem || f == SchemeFamily::partitioned_runge_kutta || f == SchemeFamily::splitting ||
+         f == SchemeFamily::nystrom || f == SchemeFamily::newmark || f == SchemeFamily::gear ||
+         f == SchemeFamily::linear_multistep;
 }
 
 struct SchemeInfo;

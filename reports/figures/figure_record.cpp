@@ -64,6 +64,10 @@ Figure parse_figure(const fs::path& f, const json& j, std::size_t index) {
   g.equal_aspect = str_or(j, "aspect") == "equal";
   g.xrange = fig_range(f, g.name, j, "xrange");
   g.yrange = fig_range(f, g.name, j, "yrange");
+  g.key = str_or(j, "key");
+  static const std::set<std::string> corners{"", "top left", "top right", "bottom left", "bottom right"};
+  if (!corners.count(g.key))
+    bad(f, figure_where(g.name) + "\"key\" must be \"top left\", \"top right\", \"bottom left\" or \"bottom right\"");
   if (g.type == "lines") {
     if (!j.contains("series") || !j["series"].is_array() || j["series"].empty())
       bad(f, figure_where(g.name) + "needs a non-empty \"series\" array");

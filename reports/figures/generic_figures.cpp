@@ -99,7 +99,8 @@ Image draw_lines(const Study& s, const Figure& f, const fs::path& dir, const std
   write_file(dir / (f.stem + ".dat"), d);
   std::string b = axes(f);
   b += "  set grid xtics ytics lc rgb '#e6e6e6'\n  set autoscale xfix\n";
-  b += "  set key outside right top samplen 3 spacing 1.1 font ',10'\n";
+  b += f.key.empty() ? std::string("  set key outside right top samplen 3 spacing 1.1 font ',10'\n")
+                     : "  set key inside " + f.key + " opaque box lc rgb '#cccccc' samplen 3 spacing 1.1 font ',10'\n";
   if (f.xrange) b += "  set xrange " + range(*f.xrange) + "\n";
   if (f.yrange) b += "  set yrange " + range(*f.yrange) + "\n";
   if (plots.empty()) {

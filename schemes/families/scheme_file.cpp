@@ -9,6 +9,7 @@
 #include "schemes/families/multistep/multistep_files.hpp"
 #include "schemes/families/newmark/newmark_file.hpp"
 #include "schemes/families/nystrom/nystrom_file.hpp"
+#include "schemes/families/runge_kutta_oscillator.hpp"
 #include "schemes/families/shipped_scheme_files.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "schemes/tableau_file.hpp"
@@ -20,8 +21,9 @@ namespace {
 using json = nlohmann::json;
 
 // A Butcher tableau as a scheme file. validate analyses it with the rooted
-// trees and R(z) of studies/validate (analyse_tableau), so the analyses here
-// stay empty.
+// trees and R(z) of studies/validate (analyse_tableau), so the order
+// conditions and structure stay empty; the oscillator step gives it the
+// second-order stability summary of the other families.
 SchemeFile parse_runge_kutta(const json& doc, const std::string& source) {
   const Tableau<Mp50> mp = tableau_from_json_mp(doc, source);
   SchemeFile f;
@@ -40,6 +42,7 @@ SchemeFile parse_runge_kutta(const json& doc, const std::string& source) {
   d.validate();
   f.make_double = [d] { return runge_kutta_scheme(d, d.name); };
   f.make_mp50 = [mp] { return runge_kutta_scheme(mp, mp.name); };
+  f.oscillator = runge_kutta_oscillator(mp);
   return f;
 }
 

@@ -30,8 +30,12 @@ std::vector<AtlasRow> atlas_rows(std::vector<std::string>* skipped) {
                                     "times to compare); checked by the lzb-* claims");
       continue;
     }
+    // A scheme file's scheme says itself whether it solves equations (the
+    // implicit Newmark family): its round-off floor is then n ε.
+    const bool file_row = integrates_second_order_only(s.family) && s.family != SchemeFamily::dem;
     AtlasRow r{s.name, s.label, s.family, Formulation::xv, s.classical_order, s.tailored,
-               s.tailored || (s.tableau.for_double && !s.tableau.for_double().explicit_method())};
+               s.tailored || (s.tableau.for_double && !s.tableau.for_double().explicit_method()) ||
+                   (file_row && s.make.for_double(s, {}).implicit)};
     rows.push_back(r);
     // Tailored schemes accept xw but ignore it (they step the undamped chain
     // in (x, v)): an xw row would repeat the xv one.
@@ -47,8 +51,9 @@ std::string cell_not_applicable(const AtlasRow& row, const ForceModel& model) {
   if (!model.chain_not_applicable.empty()) return "internal state z per contact: no scheme steps it";
   // The second path (internal_state_scheme) takes a tableau on a generic ODE.
   if (model.internal_state()) {
-    if (row.family == SchemeFamily::dem)
-      return "DEM integrators step x'' = F(x, v); the law's z is a first-order internal state they do not carry";
+    if (integrates_second_order_only(row.family))
+      return (row.family == SchemeFamily::dem ? std::string("DEM") : std::string(to_string(row.family))) +
+             " integrators step x'' = F(x, v); the law's z is a first-order internal state they do not carry";
     if (row.tailored) return "tailored dissipation is tuned to KK damping; the law has none (it dissipates through z)";
     if (row.family != SchemeFamily::runge_kutta) return "only Runge–Kutta tableaux step the (x, v, z) state";
     if (row.formulation == Formulation::xw) return "no (x, w) form: state (x, v, z), no damping potential";

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "schemes/order_conditions.hpp"
+#include "schemes/families/runge_kutta_oscillator.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/validate/validate_detail.hpp"
 
@@ -33,6 +33,16 @@ ValidationItem not_applicable(int number, const std::string& id, const std::stri
 SchemeUnderTest scheme_under_test(const Tableau<Mp50>& tableau) {
   SchemeUnderTest s{tableau.name, runge_kutta_scheme(to_double(tableau), "tableau " + tableau.name), tableau, {}};
   if (tableau.classical_order > 0) s.claimed_order = tableau.classical_order;
+  s.make_mp50 = [tableau] {
+    return runge_kutta_scheme(tableau, "tableau " + tableau.name + " (cpp_bin_float_50)");
+  };
+  return s;
+}
+
+SchemeUnderTest scheme_under_test(const SchemeFile& file) {
+  SchemeUnderTest s{file.name, file.make_double(), std::nullopt, file.claimed_order};
+  s.make_mp50 = file.make_mp50;
+  if (file.family != "runge-kutta") s.file = std::make_shared<const SchemeFile>(file);
   return s;
 }
 
@@ -62,9 +72,10 @@ ValidationResult validate_scheme(const SchemeUnderTest& s, const ValidateOptions
   if (opt.precision != 16 && opt.precision != 50)
     throw std::invalid_argument("validate: precision must be 16 (double) or 50 (cpp_bin_float_50), not " +
                                 std::to_string(opt.precision));
-  if (opt.precision == 50 && !s.tableau)
-    throw std::invalid_argument("validate: precision 50 needs the scheme's exact tableau (SchemeUnderTest::tableau); "
-                                "scheme '" + s.name + "' is written in code and runs in double only");
+  if (opt.precision == 50 && !s.tableau && !s.make_mp50)
+    throw std::invalid_argument("validate: precision 50 needs the scheme's exact tableau (SchemeUnderTest::tableau) "
+                                "or its 50-digit scheme (SchemeUnderTest::make_mp50); scheme '" + s.name +
+                                "' is written in code and runs in double only");
   const auto start = std::chrono::steady_clock::now();
   ValidationResult res;
   res.name = s.name;
@@ -84,6 +95,18 @@ ValidationResult validate_scheme(const SchemeUnderTest& s, const ValidateOptions
                                   res.items[0].value["max_order_to_double_precision"].get<int>()),
                          6);
     linear = std::max(*nonlinear, res.items[1].value["linear_order"].get<int>());
+    // The same oscillator summary as the other families, beside R(z).
+    res.items[1].value["second_order"] =
+        second_order_summary(runge_kutta_oscillator(*s.tableau), s.tableau->explicit_method(), &res);
+  } else if (s.file) {
+    res.family = s.file->family;
+    res.items = analyse_scheme_file(*s.file, s.claimed_order, &res);
+    for (auto& it : res.items) it.precision = 50;
+    // The smooth order expected is the family's order from its conditions;
+    // without them, the author's claim.
+    const auto& order = res.items[0].value;
+    if (res.items[0].applicable && order["max_order"].get<int>() >= 1) linear = nonlinear = order["max_order"].get<int>();
+    else linear = nonlinear = s.claimed_order;
   } else {
     res.items = {not_applicable(1, "order_conditions", "Order conditions (rooted trees, up to order 6)"),
                  not_applicable(2, "stability", "Linear stability: R(z), A- and L-stability, |R(∞)|, region"),
@@ -103,7 +126,9 @@ ValidationResult validate_scheme(const SchemeUnderTest& s, const ValidateOptions
   };
   if (opt.precision == 50)
     timed([&] {
-      return smooth_item_mp50(runge_kutta_scheme(*s.tableau, "tableau " + s.tableau->name + " (cpp_bin_float_50)"),
+      return smooth_item_mp50(s.make_mp50 ? s.make_mp50()
+                                          : runge_kutta_scheme(*s.tableau, "tableau " + s.tableau->name +
+                                                                               " (cpp_bin_float_50)"),
                               linear, nonlinear, opt);
     });
   else
@@ -162,7 +187,15 @@ nlohmann::json ValidationResult::to_json() const {
     smooth_problem = smooth.first.is_null() ? "" : "harmonic oscillator";
   }
   const auto xv = run_order(5, 0), xw = run_order(5, 1), kk = run_order(5, 2), dimer = run_order(5, 3);
-  return {{"name", name},
+  auto field_in = [&](int number, const char* key, const char* sub) -> nlohmann::json {
+    const auto v = field(number, key);
+    return v.is_object() && v.contains(sub) ? v[sub] : nlohmann::json(nullptr);
+  };
+  // ρ∞ on the damped oscillator: item 2's own for a scheme file, its
+  // "second_order" part for a tableau.
+  nlohmann::json rho_infinity = field(2, "rho_infinity");
+  if (rho_infinity.is_null()) rho_infinity = field_in(2, "second_order", "rho_infinity");
+  nlohmann::json out = {{"name", name},
           {"scheme_label", scheme_label},
           {"claimed_order", claimed_order ? nlohmann::json(*claimed_order) : nlohmann::json(nullptr)},
           {"pass", pass && !inconclusive},
@@ -182,6 +215,7 @@ nlohmann::json ValidationResult::to_json() const {
           {"c21", field(3, "c21")},
           {"c22", field(3, "c22")},
           {"tailored_conditions_hold", field(3, "tailored_conditions_hold")},
+          {"rho_infinity", rho_infinity},
           {"observed_order_smooth", smooth.first},
           {"observed_order_smooth_ci95", smooth.second},
           {"observed_order_smooth_problem", smooth_problem},
@@ -195,6 +229,13 @@ nlohmann::json ValidationResult::to_json() const {
           {"observed_order_dimer_ci95", dimer.second},
           {"items", items_json},
           {"note", "every value is deterministic (independent of --jobs) except the CPU times of item 6 and its verdict text"}};
+  if (!family.empty()) {
+    out["family"] = family;
+    out["symplectic"] = field_in(3, "symplectic", "holds");
+    out["symmetric"] = field_in(3, "symmetric", "holds");
+    out["velocity_rule"] = field_in(3, "velocity_rule", "rule");
+  }
+  return out;
 }
 
 }  // namespace granconv

@@ -12,13 +12,23 @@
 //   5. observed order on contact problems (trimer-impact in (x, v) and (x, w),
 //      the binary KK collision, the dimer chain): how much order is lost;
 //   6. work–precision on the dimer against cn, gl2 and irk-tailored.
-// Items 1–3 need a tableau; a scheme written in code gets 4–6 only.
+// Items 1–3 need a tableau or a scheme file; a scheme written in code gets
+// 4–6 only. For a scheme file of another family (schemes/families/
+// scheme_file.hpp) items 1–3 are that family's: 1. its own order conditions
+// (bi-coloured trees, Nyström trees, the linear conditions, ...); 2. linear
+// stability on the damped oscillator x'' + 2ζx' + x = 0 from the method's
+// amplification matrix (ρ(Ω) for ζ = 0 and 0.1, ρ∞, damping ratio and period
+// elongation, the stability interval of an explicit method; zero-stability
+// and the boundary locus of a multistep method); 3. structure (symplecticity,
+// time symmetry). A tableau's item 2 carries the same oscillator summary
+// ("second_order") beside R(z).
 //
 // precision 50 runs item 4 in cpp_bin_float_50 (the tableau's exact entries,
 // against the exact oscillator and the 50-digit RKF 7(8) reference of
 // trimer-nobreak), so its convergence lines continue below double's ~1e-13.
 // Items 1–3 are exact in 50 digits whatever the precision; items 5–6 stay in
-// double (contact problems in 50 digits cost minutes per run).
+// double (contact problems in 50 digits cost minutes per run). Precision 50
+// needs a 50-digit scheme (SchemeUnderTest::make_mp50, or a tableau).
 //
 // Every item carries a verdict: pass = true/false where the item checks
 // something that can fail (1: the author's claimed order against the trees;
@@ -28,6 +38,7 @@
 // except the CPU times of item 6 (kept out of every verdict).
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,16 +55,32 @@ namespace granconv {
 
 using Mp50 = boost::multiprecision::cpp_bin_float_50;
 
+// schemes/families/scheme_file.hpp, declared only: its OrderConditionReport
+// shares its name with schemes/order_conditions.hpp's template, and the two
+// headers cannot meet in one translation unit.
+struct SchemeFile;
+template <class S>
+struct OscillatorStep;
+
 struct SchemeUnderTest {
   std::string name;
   Scheme<double> scheme;
   std::optional<Tableau<Mp50>> tableau;  // exact tableau: items 1–3
   std::optional<int> claimed_order;      // the author's claim, if any
+  // The scheme in 50 digits, for precision 50 (set from a tableau or a
+  // scheme file; empty for a scheme written in code in double only).
+  std::function<Scheme<Mp50>()> make_mp50{};
+  // A scheme file of a family other than runge-kutta: items 1–3 from its analyses.
+  std::shared_ptr<const SchemeFile> file{};
 };
 
 // The tableau's scheme in double (runge_kutta_scheme of the tableau rounded
 // to double); claimed_order from the tableau's classical_order when > 0.
 SchemeUnderTest scheme_under_test(const Tableau<Mp50>& tableau);
+// A scheme file's scheme (make_double, make_mp50) and analyses. A
+// runge-kutta file is validated through its tableau instead (the command
+// reads it with schemes/tableau_file.hpp): here it would get items 4–6 only.
+SchemeUnderTest scheme_under_test(const SchemeFile& file);
 
 // A step grid h = T/n, geometric between h_max and h_min (studies/support/step_grid.hpp).
 struct StepGrid {
@@ -128,8 +155,16 @@ struct ValidationItem {
   bool inconclusive = false;         // the item checks something but had too little data (no conclusive fit)
 };
 
+// ρ(Ω), and the principal roots' damping ratio and period elongation
+// (NaN where they are real), on item 2's grid of Ω for one ζ.
+struct OscillatorCurve {
+  double zeta = 0;
+  std::vector<double> omega_h, rho, damping_ratio, period_elongation;
+};
+
 struct ValidationResult {
   std::string name, scheme_label;
+  std::string family;  // a scheme file's family other than runge-kutta; "" for a tableau or code
   std::optional<int> claimed_order;
   int precision = 16;                 // ValidateOptions::precision
   std::vector<ValidationItem> items;  // items[i].number == i + 1
@@ -141,6 +176,10 @@ struct ValidationResult {
   // Data of the stability-region plot (|R(z)| on a grid), empty without a tableau.
   std::vector<double> region_re, region_im;
   std::vector<std::vector<double>> region_abs;  // [im][re]
+  // Item 2 on the damped oscillator (tableaux and scheme files; empty for code).
+  std::vector<OscillatorCurve> oscillator_curves;
+  // A multistep method's boundary locus, one closed curve (re, im) per branch.
+  std::vector<std::vector<std::pair<double, double>>> stability_locus;
   const ValidationItem& item(int number) const { return items.at(static_cast<std::size_t>(number - 1)); }
   // The machine-readable verdict (DIR/validate/<name>.json), deterministic
   // except item 6's CPU times.
@@ -154,6 +193,14 @@ ValidationResult validate_scheme(const SchemeUnderTest& scheme, const ValidateOp
 // Items 1–3 alone (no time stepping): the analysis of a tableau.
 std::vector<ValidationItem> analyse_tableau(const Tableau<Mp50>& tableau, std::optional<int> claimed_order,
                                             ValidationResult* region_out = nullptr);
+// Items 1–3 of a scheme file of another family (curves_out: item 2's figure data).
+std::vector<ValidationItem> analyse_scheme_file(const SchemeFile& file, std::optional<int> claimed_order,
+                                                ValidationResult* curves_out = nullptr);
+// Item 2's oscillator summary of a one-step or multistep method: ρ∞ for ζ = 0
+// and 0.1, ρ(Ω), damping ratio and period elongation on Ω ∈ [1e-2, 1e4]
+// (the last two at Ω ≤ 3), the stability interval when `explicit_method`.
+nlohmann::json second_order_summary(const OscillatorStep<Mp50>& step, bool explicit_method,
+                                    ValidationResult* curves_out = nullptr);
 
 // Its page (JSON, HTML, figures) is drawn by the report:
 // reports/pages/validation_page.hpp.

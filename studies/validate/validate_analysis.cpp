@@ -57,6 +57,29 @@ std::string polynomial_text(const std::vector<Mp50>& p) {
   return t.empty() ? "0" : t;
 }
 
+// One row per order: how many trees, the largest |Φ(t) − 1/γ(t)|, the first
+// tree of that order whose condition fails (the page's table).
+nlohmann::json order_rows(const OrderConditionReport<Mp50>& rep) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int order = 1; order <= rep.max_order; ++order) {
+    int count = 0;
+    Mp50 largest(0);
+    std::string first;
+    for (const auto& c : rep.conditions) {
+      const auto& t = rep.trees[static_cast<std::size_t>(c.tree)];
+      if (t.order != order) continue;
+      ++count;
+      largest = std::max(largest, Mp50(abs(c.residual)));
+      if (!c.holds && first.empty()) first = t.bracket + " (" + t.weight + " = 1/" + std::to_string(t.gamma) + ")";
+    }
+    rows.push_back({{"order", order},
+                    {"conditions", count},
+                    {"largest_residual", d(largest)},
+                    {"first_failure", first.empty() ? nlohmann::json(nullptr) : nlohmann::json(first)}});
+  }
+  return rows;
+}
+
 ValidationItem order_item(const Tableau<Mp50>& tab, std::optional<int> claimed) {
   const auto rep = check_order_conditions(tab, 6);
   // A JSON number is the exact decimal it spells, so a tableau typed as
@@ -78,7 +101,8 @@ ValidationItem order_item(const Tableau<Mp50>& tab, std::optional<int> claimed) 
               {"conditions_checked", rep.conditions.size()},
               {"tolerance", d(rep.tolerance)},
               {"row_sum_defect", d(rep.row_sum_defect)},
-              {"claimed_order", claimed ? nlohmann::json(*claimed) : nlohmann::json(nullptr)}};
+              {"claimed_order", claimed ? nlohmann::json(*claimed) : nlohmann::json(nullptr)},
+              {"rows", order_rows(rep)}};
   it.verdict = "order " + order_text + " from the trees" + (first.empty() ? "" : "; first failing condition " + first);
   if (rep_double.order > rep.order)
     it.verdict += fmt::format("; to double precision (residuals ≤ 1e-12 relative, e.g. decimal entries) order {}",

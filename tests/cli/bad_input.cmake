@@ -459,3 +459,11 @@ granconv_bad_input(nystrom-implicit "nystrom-implicit.json: field 'Abar\\[0\\]\\
   validate ${scheme_files}/nystrom-implicit.json --out @OUT@)
 granconv_bad_input(nystrom-no-velocity-rule "nystrom-no-velocity-rule.json: field 'velocity' is missing"
   validate ${scheme_files}/nystrom-no-velocity-rule.json --out @OUT@)
+# Issue 37: a scheme file names its family; one granconv does not know is refused
+# naming the file and the field, by `validate FILE` and `validate --tableau FILE` alike.
+granconv_bad_input(validate-unknown-family
+  "scheme file .*unknown-family.json: field 'family' is unknown \\(expected one of: runge-kutta"
+  validate ${granconv_test_data}/scheme_files/unknown-family.json --out @OUT@)
+granconv_bad_input(validate-tableau-unknown-family
+  "tableau file .*unknown-family.json: field 'family' is unknown \\(expected one of: runge-kutta"
+  validate --tableau ${granconv_test_data}/scheme_files/unknown-family.json --out @OUT@)
