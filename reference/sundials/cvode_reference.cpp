@@ -1,4 +1,5 @@
 #include "reference/sundials/cvode_reference.hpp"
+#include "reference/streamed_reference.hpp"
 
 #include <cvode/cvode.h>
 #include <fmt/core.h>
@@ -56,20 +57,24 @@ int jac_fn(sunrealtype t, N_Vector y, N_Vector /*fy*/, SUNMatrix J, void* user, 
   return 0;
 }
 
-sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<double>& times,
+// The states at `times` (a vector, or UniformTimes) in order to
+// on_state(xv), which keeps them or hands them on and returns the time it
+// waited (added to the deadline: a streamed reference runs in turns with its
+// consumer, and the budget is the reference's own time).
+template <class Times, class OnState>
+sundials_chain::Run run_cvode(const Problem<double>& problem, const Times& times, OnState&& on_state,
                               const std::string& method, const std::string& nonlinear_solver, double rtol, double atol,
                               long max_steps, const ReferenceOptions& opt,
                               std::chrono::steady_clock::time_point started,
                               const std::atomic<bool>* stop = nullptr) {
   const double bound = blow_up_bound(problem.y0);
-  const auto deadline = sundials_chain::deadline(started, opt.max_seconds);
+  auto deadline = sundials_chain::deadline(started, opt.max_seconds);
   UserData ud(problem.chain);
   const int dim = ud.sys.dim();
   const int nroots = sundials_chain::root_count(ud);
   const Vec<double> w0 = ud.sys.from_xv(problem.y0);
 
   sundials_chain::Run out;
-  out.states.reserve(times.size());
   const double t0 = 0.0, tstop = times.back();
 
   Cvode cv;
@@ -94,10 +99,11 @@ sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<
   cv.dky = cvode_support::new_vector(cv.ctx, dim, check);
 
   // (x, w) state in CVODE's interpolant → (x, v) output.
-  Vec<double> wbuf(dim);
+  Vec<double> wbuf(dim), xv(dim);
   auto emit = [&](const sunrealtype* w) {
     std::copy(w, w + dim, wbuf.data());
-    out.states.push_back(ud.sys.to_xv(wbuf));
+    ud.sys.to_xv(wbuf, xv);
+    deadline += on_state(xv);
   };
   cvode_support::CvodeOutput output(times, cv, emit, check);
   output.initial(t0);
@@ -161,6 +167,25 @@ sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<
   cvode_support::add_steps(cv, tstop, out.steps, check);
   out.dead_band_restarts = dead_band_restarts.total();
   return out;
+}
+
+// run_cvode keeping every state.
+sundials_chain::Run run_cvode(const Problem<double>& problem, const std::vector<double>& times,
+                              const std::string& method, const std::string& nonlinear_solver, double rtol, double atol,
+                              long max_steps, const ReferenceOptions& opt,
+                              std::chrono::steady_clock::time_point started,
+                              const std::atomic<bool>* stop = nullptr) {
+  std::vector<Vec<double>> states;
+  states.reserve(times.size());
+  auto run = run_cvode(
+      problem, times,
+      [&](const Vec<double>& xv) {
+        states.push_back(xv);
+        return std::chrono::steady_clock::duration::zero();
+      },
+      method, nonlinear_solver, rtol, atol, max_steps, opt, started, stop);
+  run.states = std::move(states);
+  return run;
 }
 
 }  // namespace
@@ -243,6 +268,24 @@ ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vec
             times, "CVODE", method, nonlinear_solver, opt.rtol, opt.atol);
       },
       estimate);
+}
+
+Provenance cvode_reference_streamed(const Problem<double>& problem, const UniformTimes& times,
+                                    const ReferenceOptions& opt, const ReferenceSink& sink) {
+  if (opt.estimate_error)
+    throw std::invalid_argument("cvode_reference_streamed: the error estimate's rerun needs the states kept");
+  if (times.n < 1 || !(times.t_end > 0) || times.t_end != problem.t_end)
+    throw std::invalid_argument("cvode_reference_streamed: the grid must be n >= 1 steps over [0, t_end]");
+  sundials_chain::check_request(problem, {0.0, times.t_end}, opt);
+  const std::string method = resolved_reference_method(problem, opt);
+  if (is_explicit_reference_method(method))
+    throw std::invalid_argument("cvode_reference_streamed: " + method + " is ARKODE's method, not streamed");
+  const std::string nonlinear_solver = resolved_reference_nonlinear_solver(problem, opt);
+  const auto started = std::chrono::steady_clock::now();
+  return sundials_chain::solution_of(run_cvode(problem, times, sink, method, nonlinear_solver, opt.rtol, opt.atol,
+                                               opt.max_steps, opt, started),
+                                     {}, "CVODE", method, nonlinear_solver, opt.rtol, opt.atol)
+      .provenance;
 }
 
 }  // namespace granconv

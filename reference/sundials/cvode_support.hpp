@@ -240,11 +240,13 @@ int cvode_step(Cvode& cv, double tstop, double& tret, long& calls, long max_step
 
 // The requested times of a CVODE run (ascending) in order, each state passed
 // to `emit` (a pointer to dim values): at the start the initial state, inside
-// a step CVODE's interpolant, at the stop time the state itself.
-template <class Emit, class C>
+// a step CVODE's interpolant, at the stop time the state itself. `times` is a
+// vector, or any sequence with size() and [] (a grid computed on demand, so
+// that a streamed reference keeps nothing per output time).
+template <class Emit, class C, class Times = std::vector<double>>
 class CvodeOutput {
  public:
-  CvodeOutput(const std::vector<double>& times, const Cvode& cv, Emit emit, const C& check)
+  CvodeOutput(const Times& times, const Cvode& cv, Emit emit, const C& check)
       : times_(times), cv_(cv), emit_(emit), check_(check) {}
   bool pending() const { return next_ < times_.size(); }
   // The times at or before t0, from y(t0).
@@ -272,7 +274,7 @@ class CvodeOutput {
     emit_(N_VGetArrayPointer(cv_.dky));
     ++next_;
   }
-  const std::vector<double>& times_;
+  const Times& times_;
   const Cvode& cv_;
   Emit emit_;
   const C& check_;

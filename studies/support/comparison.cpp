@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <exception>
 #include <limits>
 #include <memory>
 #include <new>
@@ -20,6 +21,8 @@
 
 #include "reference/cache/reference_cache.hpp"
 #include "schemes/blow_up_guard.hpp"
+#include "studies/support/grid_budget.hpp"
+#include "studies/support/reference_stream.hpp"
 #include "studies/support/step_grid.hpp"
 
 namespace granconv {
@@ -82,6 +85,80 @@ void finish_stores() {
 #endif
 }
 
+bool streams(const Problem<double>& pr, const ComparisonOptions& opt, double values) {
+  const bool can = !opt.keep_states && can_stream_reference(pr, opt.reference);
+  switch (opt.mode) {
+    case ComparisonMode::stored: return false;
+    case ComparisonMode::streamed:
+      if (!can)
+        throw std::invalid_argument("a streamed comparison keeps no states and needs a reference that streams "
+                                    "(CVODE without an error estimate, or an exact solution)");
+      return true;
+    case ComparisonMode::automatic: break;
+  }
+  return can && (opt.cache_dir.empty() || values > kStreamAboveValues);
+}
+
+// The same maxima as the stored comparison below, state by state as the
+// scheme reports them (max is exact, so the order does not matter).
+void compare_streamed(const Problem<double>& pr, const Scheme<double>& scheme, Formulation f, long n,
+                      const ComparisonOptions& opt, Comparison& c) {
+  const std::size_t width = static_cast<std::size_t>(pr.y0.size());
+  const int beads = pr.chain.beads();
+  ReferenceStream ref(pr, n, opt.reference, reference_stream_slots(width, n));
+  using Rows = Eigen::Map<const Eigen::Array<double, 2, Eigen::Dynamic>>;
+  long seen = 0;
+  c.final_xv.resize(static_cast<Eigen::Index>(width));
+  // A failing reference lets the scheme run on, uncompared, so that the
+  // scheme's own failure is the one reported, as when the scheme ran first.
+  std::exception_ptr reference_failure;
+  const auto compare = [&](const Vec<double>& xv) {
+    if (seen > n) throw std::logic_error("compare_with_reference: the scheme reported more than n states");
+    const Vec<double>* at = nullptr;
+    if (!reference_failure) try {
+        at = &ref.at(seen);
+      } catch (...) {
+        reference_failure = std::current_exception();
+      }
+    if (!at) {
+      ++seen;
+      return;
+    }
+    const Vec<double>& r = *at;
+    const Rows y(xv.data(), 2, beads), rows(r.data(), 2, beads);
+    const Eigen::Array2d error = (y - rows).abs().rowwise().maxCoeff(), sup = rows.abs().rowwise().maxCoeff();
+    c.max_error_x = std::max(c.max_error_x, error[0]);
+    c.max_error_v = std::max(c.max_error_v, error[1]);
+    c.ref_sup_x = std::max(c.ref_sup_x, sup[0]);
+    c.ref_sup_v = std::max(c.ref_sup_v, sup[1]);
+    if (seen == n) {
+      c.final_xv = xv;  // sized above: no allocation
+      c.final_error = (c.final_xv - r).cwiseAbs().maxCoeff();
+    }
+    ++seen;
+  };
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    compare(pr.y0);
+    scheme.run(pr.chain, f, pr.y0, c.h, n, [&](long, const Vec<double>& xv) { compare(xv); }, pr.exact);
+    if (seen != n + 1)
+      throw std::logic_error(fmt::format("compare_with_reference: the scheme reported {} of {} states", seen, n + 1));
+  } catch (const DivergedError& d) {
+    c.diverged = true;
+    c.diverged_reason = d.what();
+  }
+  c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start - ref.waited()).count();
+  if (reference_failure) std::rethrow_exception(reference_failure);
+  if (c.diverged) {
+    // The provenance of the whole reference, as the stored comparison records it.
+    for (long k = seen; k <= n; ++k) ref.at(k);
+    c.max_error_x = c.max_error_v = std::numeric_limits<double>::infinity();
+    c.final_xv = Vec<double>();
+    c.final_error = 0;
+  }
+  c.reference_provenance = ref.finish().to_json();
+}
+
 }  // namespace
 
 Comparison compare_with_reference(const Problem<double>& pr, const Scheme<double>& scheme, Formulation f, double h,
@@ -97,6 +174,16 @@ Comparison compare_with_reference(const Problem<double>& pr, const Scheme<double
   // One flat buffer for the whole trajectory, allocated before the clock
   // starts: a vector per step cost more than the explicit steps themselves.
   const std::size_t width = static_cast<std::size_t>(pr.y0.size());
+  const double values = double(width) * (double(n) + 1);
+  if (values > kMaxComparedValues)
+    throw std::invalid_argument(fmt::format("{} steps of {} state values compare {:.3g} values, above the limit of "
+                                            "{:.3g}: use a larger h or a shorter T",
+                                            n, width, values, kMaxComparedValues));
+  if (streams(pr, opt, values)) {
+    c.streamed = true;
+    compare_streamed(pr, scheme, f, n, opt, c);
+    return c;
+  }
   // The scheme's and the reference's trajectories are both kept, so bound them
   // before allocating rather than fail with bad_alloc halfway.
   constexpr double kMaxStoredValues = 1e9;  // 8 GB each

@@ -19,6 +19,11 @@ inline constexpr double kMaxGridPoints = 2000;
 inline constexpr double kMaxFinestSteps = 1e9;
 inline constexpr double kMaxGridSteps = 1e10;
 inline constexpr double kMaxStoredValues = 1e9;
+// A comparison compares N·steps state values whether it keeps them or not
+// (studies/support/comparison.hpp); beyond 1e12 (about half an hour of the
+// cheapest scheme, days of an implicit one) a run is refused rather than left
+// to grind.
+inline constexpr double kMaxComparedValues = 1e12;
 
 struct GridBudget {
   double points = 0, finest_steps = 0, total_steps = 0, stored_values = 0;
