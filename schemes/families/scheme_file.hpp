@@ -36,7 +36,7 @@ struct OrderConditionRow {
   std::string first_failure;
 };
 
-struct OrderConditionReport {
+struct FamilyOrderReport {
   std::string theory;  // e.g. "bi-coloured trees (P-series), partitioned system"
   int max_order = 0;   // conditions checked up to this order
   int order = 0;       // highest order whose conditions (and all lower) hold
@@ -44,7 +44,7 @@ struct OrderConditionReport {
   std::string first_failure;            // the first failing condition overall, "" if none
   // A family may report the same conditions on a second problem class (a
   // splitting method on x'' = F(x) and on a general partitioned system).
-  std::vector<std::pair<std::string, OrderConditionReport>> variants;
+  std::vector<std::pair<std::string, FamilyOrderReport>> variants;
 };
 
 // A structural property checked on the coefficients; nullopt: not applicable.
@@ -95,7 +95,7 @@ struct SchemeFile {
   nlohmann::json coefficients;  // the file's coefficients, echoed into validate's JSON
   std::function<Scheme<double>()> make_double;
   std::function<Scheme<Mp50>()> make_mp50;
-  std::function<OrderConditionReport()> order_conditions;  // exact, in 50 digits
+  std::function<FamilyOrderReport()> order_conditions;  // exact, in 50 digits
   std::function<StructureReport()> structure;
   OscillatorStep<Mp50> oscillator;
   // Multistep families only (empty otherwise): zero-stability and the

@@ -55,9 +55,7 @@ namespace granconv {
 
 using Mp50 = boost::multiprecision::cpp_bin_float_50;
 
-// schemes/families/scheme_file.hpp, declared only: its OrderConditionReport
-// shares its name with schemes/order_conditions.hpp's template, and the two
-// headers cannot meet in one translation unit.
+// schemes/families/scheme_file.hpp, declared only (this header is included widely).
 struct SchemeFile;
 template <class S>
 struct OscillatorStep;

@@ -29,7 +29,7 @@ constexpr double kUnboundedRho = 1e3;
 
 json number_or_null(double x) { return std::isfinite(x) ? json(x + 0.0) : json(nullptr); }
 
-json rows_json(const OrderConditionReport& rep) {
+json rows_json(const FamilyOrderReport& rep) {
   json rows = json::array();
   for (const auto& r : rep.rows)
     rows.push_back({{"order", r.order},
@@ -39,7 +39,7 @@ json rows_json(const OrderConditionReport& rep) {
   return rows;
 }
 
-json report_json(const OrderConditionReport& rep) {
+json report_json(const FamilyOrderReport& rep) {
   return {{"theory", rep.theory},
           {"max_order", rep.order},
           {"checked_to_order", rep.max_order},
@@ -48,12 +48,12 @@ json report_json(const OrderConditionReport& rep) {
           {"rows", rows_json(rep)}};
 }
 
-std::string order_text(const OrderConditionReport& rep) {
+std::string order_text(const FamilyOrderReport& rep) {
   return rep.order >= rep.max_order ? "at least " + std::to_string(rep.order) : std::to_string(rep.order);
 }
 
 ValidationItem order_item(const SchemeFile& file, std::optional<int> claimed) {
-  const OrderConditionReport rep = file.order_conditions();
+  const FamilyOrderReport rep = file.order_conditions();
   ValidationItem it{1, "order_conditions", "Order conditions (" + rep.theory + ", up to order " +
                                                std::to_string(rep.max_order) + ")",
                     true, {}, "", {}, {}};

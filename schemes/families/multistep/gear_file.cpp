@@ -90,9 +90,9 @@ Mp50 start_residual(const std::vector<Mp50>& c, GearStart start, int m, int q) {
 
 }  // namespace
 
-OrderConditionReport gear_order_conditions(const std::vector<Mp50>& c, GearStart start) {
+FamilyOrderReport gear_order_conditions(const std::vector<Mp50>& c, GearStart start) {
   const EquivalentMultistep e = equivalent_multistep(c);
-  OrderConditionReport report;
+  FamilyOrderReport report;
   report.theory =
       "Nordsieck predictor-corrector on x'' = F(t): the equivalent multistep form chi(E) r_n = sigma(E) h^2/2 F_n "
       "exact on x = t^q for q <= p + 1 (components x and h v), and the first step from the start vector exact on "
@@ -170,7 +170,7 @@ SchemeFile parse_gear(const json& doc, const std::string& source) {
   d.velocity = mp.velocity;
   d.start = mp.start;
 
-  const OrderConditionReport report = gear_order_conditions(c, mp.start);
+  const FamilyOrderReport report = gear_order_conditions(c, mp.start);
   const int order = report.order;
   const std::string label = f.name + " (Gear " + std::to_string(k) + "-value Nordsieck, " + velocity +
                             " velocity, " + start + " start)";

@@ -101,9 +101,9 @@ std::vector<std::vector<std::complex<double>>> boundary_locus(const PeceMethod<d
 
 }  // namespace
 
-OrderConditionReport pece_order_conditions(const std::vector<Mp50>& alpha_p, const std::vector<Mp50>& beta_p,
+FamilyOrderReport pece_order_conditions(const std::vector<Mp50>& alpha_p, const std::vector<Mp50>& beta_p,
                                            const std::vector<Mp50>& alpha_c, const std::vector<Mp50>& beta_c) {
-  OrderConditionReport report;
+  FamilyOrderReport report;
   report.theory =
       "linear multistep conditions C_q = sum alpha_j j^q - q sum beta_j j^(q-1) = 0 (alpha_k = 1): PECE has order p "
       "when the corrector's C_0..C_p and the predictor's C_0..C_(p-1) vanish (Lambert 1991, ch. 4)";
@@ -154,7 +154,7 @@ SchemeFile parse_linear_multistep(const json& doc, const std::string& source) {
   d.alpha_c = to_d(mp.alpha_c, "corrector_alpha");
   d.beta_c = to_d(mp.beta_c, "corrector_beta");
 
-  const OrderConditionReport report = pece_order_conditions(p.alpha, p.beta, c.alpha, c.beta);
+  const FamilyOrderReport report = pece_order_conditions(p.alpha, p.beta, c.alpha, c.beta);
   const int order = report.order, K = mp.steps();
   const std::string label = f.name + " (PECE, " + std::to_string(K) + "-step, RK4 start)";
   f.explicit_method = true;

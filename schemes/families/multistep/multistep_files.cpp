@@ -34,7 +34,7 @@ OrderConditionRow condition_row(int order, const std::vector<NamedResidual>& res
   return row;
 }
 
-void close_report(OrderConditionReport& report) {
+void close_report(FamilyOrderReport& report) {
   report.order = 0;
   report.first_failure.clear();
   for (const auto& row : report.rows) {

@@ -18,8 +18,8 @@ SchemeFile parse_linear_multistep(const nlohmann::json& doc, const std::string& 
 // The order conditions, exact in 50 digits (docs/scheme-files.md derives them):
 // Gear's from its corrector vector and start rule, PECE's from the two
 // (α, β) pairs as written (α_k ≠ 0; any normalisation).
-OrderConditionReport gear_order_conditions(const std::vector<Mp50>& c, GearStart start);
-OrderConditionReport pece_order_conditions(const std::vector<Mp50>& alpha_p, const std::vector<Mp50>& beta_p,
+FamilyOrderReport gear_order_conditions(const std::vector<Mp50>& c, GearStart start);
+FamilyOrderReport pece_order_conditions(const std::vector<Mp50>& alpha_p, const std::vector<Mp50>& beta_p,
                                            const std::vector<Mp50>& alpha_c, const std::vector<Mp50>& beta_c);
 
 // The file's entries of doc[key] as written (decimal text or expression),
@@ -34,7 +34,7 @@ struct NamedResidual {
 };
 OrderConditionRow condition_row(int order, const std::vector<NamedResidual>& residuals);
 // Fills report.order and report.first_failure from report.rows.
-void close_report(OrderConditionReport& report);
+void close_report(FamilyOrderReport& report);
 
 // The root condition of a polynomial p (coefficients of ζ^0..ζ^d, p_d ≠ 0):
 // roots in the closed unit disc, those on the circle of multiplicity at most

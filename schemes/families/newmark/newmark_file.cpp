@@ -53,8 +53,8 @@ std::optional<Mp50> newmark_rho_infinity(const NewmarkCoefficients<Mp50>& k) {
   return rho;
 }
 
-OrderConditionReport newmark_order_conditions(const NewmarkCoefficients<Mp50>& k) {
-  OrderConditionReport r;
+FamilyOrderReport newmark_order_conditions(const NewmarkCoefficients<Mp50>& k) {
+  FamilyOrderReport r;
   r.theory = "second-order condition of the Newmark family, γ = 1/2 − α_m + α_f (Chung & Hulbert 1993, eq. (17)); "
              "the family is at most second order in (x, v)";
   r.max_order = 2;
@@ -114,7 +114,7 @@ SchemeFile parse_newmark(const json& doc, const std::string& source) {
   f.velocity_rule_note =
       "F is evaluated at (x, v) interpolated to t_{n+1−α_f}, solved together with a_{n+1}: no order lost; with β = 0 "
       "the velocity makes the step implicit (one tridiagonal solve of I − γ h F_v) under damping";
-  const OrderConditionReport conditions = newmark_order_conditions(k);
+  const FamilyOrderReport conditions = newmark_order_conditions(k);
   const int order = conditions.order;
   const std::string name = f.name, label = f.name;
   const bool implicit = !f.explicit_method;

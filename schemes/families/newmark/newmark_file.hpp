@@ -29,6 +29,6 @@ NewmarkCoefficients<Mp50> generalized_alpha_from_rho_infinity(const Mp50& rho_in
 std::optional<Mp50> newmark_rho_infinity(const NewmarkCoefficients<Mp50>& k);
 
 // The second-order condition γ = 1/2 − α_m + α_f (Chung & Hulbert 1993, eq. (17)).
-OrderConditionReport newmark_order_conditions(const NewmarkCoefficients<Mp50>& k);
+FamilyOrderReport newmark_order_conditions(const NewmarkCoefficients<Mp50>& k);
 
 }  // namespace granconv

@@ -96,7 +96,7 @@ SchemeFile parse_nystrom(const json& doc, const std::string& source) {
       rule == "A" ? "stage velocities V_i = v_n + h Σ a_ij K_j: the order on x'' = F(t, x, v) is the Nyström-tree order"
                   : "stage velocities V_i = v_n: order 1 under a velocity-dependent force (the condition Σ b_i Σ_j a_ij "
                     "= 1/2 fails with a = 0), the method's order for x'' = F(t, x)";
-  const OrderConditionReport conditions = nystrom_order_conditions(k);
+  const FamilyOrderReport conditions = nystrom_order_conditions(k);
   const int order = conditions.order;
   const std::string name = f.name;
   f.make_double = [kd, name, order] { return nystrom_scheme(kd, name, order); };

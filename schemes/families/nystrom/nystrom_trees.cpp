@@ -57,7 +57,7 @@ void son_sets(const std::vector<Tree>& trees, const std::vector<int>& by_order_e
 
 }  // namespace
 
-OrderConditionReport nystrom_order_conditions(const NystromCoefficients<Mp50>& k, int max_order) {
+FamilyOrderReport nystrom_order_conditions(const NystromCoefficients<Mp50>& k, int max_order) {
   if (max_order < 1 || max_order > 8) throw std::invalid_argument("nystrom_order_conditions: max_order in 1..8");
   const int s = k.stages();
   const auto times = [&](bool bar, const std::vector<Mp50>& v) {
@@ -140,7 +140,7 @@ OrderConditionReport nystrom_order_conditions(const NystromCoefficients<Mp50>& k
     by_order_end[static_cast<std::size_t>(order)] = static_cast<int>(trees.size());
   }
   const auto report = [&](bool velocity_free_only) {
-    OrderConditionReport r;
+    FamilyOrderReport r;
     r.max_order = max_order;
     r.theory = velocity_free_only ? "Nyström trees without fat sons of fat vertices (x'' = F(t, x)), HNW I sect. II.14"
                                   : "Nyström trees for x'' = F(t, x, v) (Hairer, Nørsett & Wanner I, sect. II.14)";
@@ -167,7 +167,7 @@ OrderConditionReport nystrom_order_conditions(const NystromCoefficients<Mp50>& k
     }
     return r;
   };
-  OrderConditionReport general = report(false);
+  FamilyOrderReport general = report(false);
   general.variants.emplace_back("x'' = F(t, x) (a force that does not depend on v)", report(true));
   return general;
 }

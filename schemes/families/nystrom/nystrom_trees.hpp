@@ -11,6 +11,6 @@ namespace granconv {
 // Up to max_order (≤ 8): the report on x'' = F(t, x, v) under the method's
 // velocity rule, with the variant "x'' = F(t, x)" (trees whose fat vertices
 // have no fat sons: a force that does not depend on v).
-OrderConditionReport nystrom_order_conditions(const NystromCoefficients<Mp50>& k, int max_order = 6);
+FamilyOrderReport nystrom_order_conditions(const NystromCoefficients<Mp50>& k, int max_order = 6);
 
 }  // namespace granconv

@@ -82,7 +82,7 @@ std::vector<BicolouredTree> bicoloured_trees(ProblemClass c, int max_order) {
   return trees;
 }
 
-OrderConditionReport prk_order_conditions(const PrkTableauMp& t, ProblemClass c, int max_order,
+FamilyOrderReport prk_order_conditions(const PrkTableauMp& t, ProblemClass c, int max_order,
                                           const Mp50& precision) {
   const auto trees = bicoloured_trees(c, max_order);
   const Eigen::Index s = t.b.size();
@@ -90,7 +90,7 @@ OrderConditionReport prk_order_conditions(const PrkTableauMp& t, ProblemClass c,
   const VectorMp b_abs = t.b.cwiseAbs(), bhat_abs = t.bhat.cwiseAbs();
   // M_u Φ(u) for each tree u, the factor it contributes to its parent's stages.
   std::vector<VectorMp> factor(trees.size()), factor_abs(trees.size());
-  OrderConditionReport report;
+  FamilyOrderReport report;
   report.theory = std::string("bi-coloured trees (P-series), ") + problem_class_name(c);
   report.max_order = max_order;
   for (int p = 1; p <= max_order; ++p) report.rows.push_back({p, 0, 0.0, ""});

@@ -64,7 +64,7 @@ struct BicolouredTree {
 // The trees of a class up to max_order, sorted by order (each tree after its subtrees).
 std::vector<BicolouredTree> bicoloured_trees(ProblemClass c, int max_order);
 
-OrderConditionReport prk_order_conditions(const PrkTableauMp& t, ProblemClass c, int max_order,
+FamilyOrderReport prk_order_conditions(const PrkTableauMp& t, ProblemClass c, int max_order,
                                           const Mp50& precision);
 
 }  // namespace granconv::partitioned

@@ -129,7 +129,7 @@ SchemeFile parse_partitioned_runge_kutta(const json& doc, const std::string& sou
   f.make_double = [md] { return prk_scheme(md); };
   f.make_mp50 = [mp] { return prk_scheme(mp); };
   f.order_conditions = [t, precision] {
-    OrderConditionReport r = prk_order_conditions(t, ProblemClass::general, kGeneralMaxOrder, precision);
+    FamilyOrderReport r = prk_order_conditions(t, ProblemClass::general, kGeneralMaxOrder, precision);
     for (const auto cls : {ProblemClass::damped_second_order, ProblemClass::second_order}) {
       const int max_order = cls == ProblemClass::second_order ? kSecondOrderMaxOrder : kGeneralMaxOrder;
       r.variants.emplace_back(problem_class_name(cls), prk_order_conditions(t, cls, max_order, precision));

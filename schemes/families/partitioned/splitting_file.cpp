@@ -136,7 +136,7 @@ SchemeFile parse_splitting(const json& doc, const std::string& source) {
   f.make_mp50 = [mp] { return splitting_scheme(mp); };
   const PrkTableauMp t = prk_tableau(mp);
   f.order_conditions = [t, precision] {
-    OrderConditionReport r = prk_order_conditions(t, ProblemClass::second_order, kSecondOrderMaxOrder, precision);
+    FamilyOrderReport r = prk_order_conditions(t, ProblemClass::second_order, kSecondOrderMaxOrder, precision);
     r.variants.emplace_back(problem_class_name(ProblemClass::separable),
                             prk_order_conditions(t, ProblemClass::separable, kSecondOrderMaxOrder, precision));
     r.variants.emplace_back(std::string("its PRK form on the ") + problem_class_name(ProblemClass::general),

@@ -44,7 +44,7 @@ SchemeFile verlet_file(std::optional<int> claimed) {
   f.make_double = [] { return make_scheme<double>("damped-verlet"); };
   f.make_mp50 = [] { return make_scheme<Mp50>("damped-verlet"); };
   f.order_conditions = [] {
-    OrderConditionReport r;
+    FamilyOrderReport r;
     r.theory = "conditions of a test family";
     r.max_order = 4;
     r.order = 2;

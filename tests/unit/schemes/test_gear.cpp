@@ -33,7 +33,7 @@ const char* kGear5 = R"(["19/120", "3/4", 1, "1/2", "1/12"])";
 TEST_CASE("the shipped Gear files have their published orders by the conditions", "[gear]") {
   for (const auto& [stem, order] : std::vector<std::pair<std::string, int>>{{"gear-4", 3}, {"gear-5", 4}, {"gear-6", 5}}) {
     const SchemeFile& f = shipped_scheme_file(stem);
-    const OrderConditionReport r = f.order_conditions();
+    const FamilyOrderReport r = f.order_conditions();
     INFO(stem << ": " << r.first_failure);
     CHECK(f.family == "gear");
     CHECK(f.claimed_order == order);
@@ -49,7 +49,7 @@ TEST_CASE("the Gear order checker fails on a perturbed corrector vector", "[gear
   REQUIRE(gear_order_conditions(c, GearStart::runge_kutta).order == 4);
   // c_1 or c_3 moved: the x component of the multistep form fails at x = t^5, order 3.
   c[1] += Mp50("1e-6");
-  const OrderConditionReport r = gear_order_conditions(c, GearStart::runge_kutta);
+  const FamilyOrderReport r = gear_order_conditions(c, GearStart::runge_kutta);
   CHECK(r.order == 3);
   CHECK(r.first_failure.find("multistep form, component x, x = t^5") != std::string::npos);
   c[1] -= Mp50("1e-6");

@@ -38,7 +38,7 @@ std::vector<Mp50> v(std::initializer_list<const char*> xs) {
 TEST_CASE("the shipped ABM files have their published orders by the linear conditions", "[linear-multistep]") {
   for (const auto& [stem, order] : std::vector<std::pair<std::string, int>>{{"abm2", 2}, {"abm4", 4}}) {
     const SchemeFile& f = shipped_scheme_file(stem);
-    const OrderConditionReport r = f.order_conditions();
+    const FamilyOrderReport r = f.order_conditions();
     INFO(stem << ": " << r.first_failure);
     CHECK(f.multistep);
     CHECK(f.claimed_order == order);
@@ -52,7 +52,7 @@ TEST_CASE("the LMM checker fails on a perturbed coefficient, and PECE takes min(
   const auto ac = v({"-1", "1"});
   CHECK(pece_order_conditions(ap, bp, ac, v({"0.5", "0.5"})).order == 2);
   // β shifted keeping Σβ: still consistent, but C_2 ≠ 0.
-  const OrderConditionReport r = pece_order_conditions(ap, bp, ac, v({"0.5000001", "0.4999999"}));
+  const FamilyOrderReport r = pece_order_conditions(ap, bp, ac, v({"0.5000001", "0.4999999"}));
   CHECK(r.order == 1);
   CHECK(r.first_failure.find("corrector C_2") != std::string::npos);
   // Euler as predictor (order 1) keeps the trapezoidal corrector's order 2 ...

@@ -38,7 +38,7 @@ SchemeFile edited(const std::string& stem, const std::string& key, const nlohman
   return parse_scheme_file(doc.dump(), "test " + stem);
 }
 
-const OrderConditionReport& variant(const OrderConditionReport& r, const std::string& prefix) {
+const FamilyOrderReport& variant(const FamilyOrderReport& r, const std::string& prefix) {
   for (const auto& [name, v] : r.variants)
     if (name.rfind(prefix, 0) == 0) return v;
   FAIL("no variant " << prefix);
@@ -109,9 +109,9 @@ TEST_CASE("the shipped partitioned and splitting files have their published orde
                                              {"yoshida6", 6, -1}}) {
     CAPTURE(e.stem);
     const SchemeFile& f = shipped_scheme_file(e.stem);
-    const OrderConditionReport r = f.order_conditions();
+    const FamilyOrderReport r = f.order_conditions();
     const bool splitting = f.family == "splitting";
-    const OrderConditionReport& nystrom = splitting ? r : variant(r, "second-order system x' = v, v' = F(x)");
+    const FamilyOrderReport& nystrom = splitting ? r : variant(r, "second-order system x' = v, v' = F(x)");
     CHECK(nystrom.order == e.second_order);
     CHECK(f.claimed_order == e.second_order);
     // Exactly: the next order fails (Nyström conditions are checked to order 8).

@@ -35,7 +35,7 @@ ClaimResult run_scheme_property_claim(const Claim& claim, const SchemePropertySp
   const Mp50 zeta(s.zeta);
   std::string what;
   if (s.check == "order_conditions") {
-    const OrderConditionReport r = file.order_conditions();
+    const FamilyOrderReport r = file.order_conditions();
     std::string rivals;
     for (int o : s.rivals) rivals += (rivals.empty() ? "" : ", ") + std::to_string(o);
     json ch = check_entry(fmt::format("order from the {} conditions", file.family), s.expected_order, r.order,
