@@ -1,4 +1,5 @@
-// Fuzz target: the tableau expression parser and the tableau file reader.
+// Fuzz target: the tableau expression parser, the tableau file reader and the
+// scheme-file readers of every family.
 //
 // Input: text starting (after blanks) with '{' or '[' goes to the tableau
 // file reader, anything else to the expression parser, so that corpus files
@@ -23,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "schemes/families/scheme_file.hpp"
 #include "schemes/tableau_expression.hpp"
 #include "schemes/tableau_file.hpp"
 #include "tests/fuzz/fuzz_mutate.hpp"
@@ -44,6 +46,12 @@ void fuzz_one(const std::uint8_t* data, std::size_t size) {
       const auto v = granconv::evaluate_tableau_expression(text);
       if (!isfinite(v)) finding("a non-finite value was accepted", text);
     } else {
+      // Every family's reader (schemes/families/scheme_file.hpp), then the tableau reader on its own.
+      try {
+        (void)granconv::parse_scheme_file(text, "fuzz input");
+      } catch (const std::invalid_argument& e) {
+        if (std::string(e.what()).find('\n') != std::string::npos) finding("a message of more than one line", text);
+      }
       const auto t = granconv::parse_tableau_json_mp(text, "fuzz input");
       if (t.A.rows() < 1 || t.A.rows() > granconv::kMaxStages) finding("a tableau outside the stage limit", text);
     }
@@ -66,7 +74,7 @@ namespace {
 
 const std::vector<std::string> tokens = {"(", ")", "-", "+", "*", "/", "sqrt(", "1e999", "0", "1/3", ".5",
                                          "[", "]", "{", "}", ",", ":", "\"", "\"A\":", "\"b\":", "\"c\":",
-                                         "\"name\":", "\"order\":", "null", "1e-400", "\\u0000", "9999999999999"};
+                                         "\"name\":", "\"order\":", "\"family\":", "\"splitting\"", "\"gear\"", "\"newmark\"", "null", "1e-400", "\\u0000", "9999999999999"};
 
 std::string mutate(const std::string& s, std::mt19937_64& rng) { return granconv::fuzz::mutate(s, rng, tokens); }
 
