@@ -29,7 +29,7 @@
 #include <utility>
 #include <vector>
 
-#include "schemes/blow_up_guard.hpp"
+#include "schemes/families/second_order_scheme.hpp"
 #include "schemes/families/multistep/rk4_starter.hpp"
 #include "schemes/scheme.hpp"
 
@@ -143,19 +143,9 @@ void run_gear(const ChainSystem<S>& sys, const GearMethod<S>& g, const Vec<S>& y
 // The Scheme<S>: x'' = F(t, x, v) in the (x, v) formulation only.
 template <class S>
 Scheme<S> gear_scheme(const GearMethod<S>& g, const std::string& name, const std::string& label, int order) {
-  Scheme<S> s{name, label, order, {}};
-  s.run = [g, name](const Chain<S>& chain, Formulation f, const Vec<S>& y0, const S& h, long n,
-                    const typename Scheme<S>::Observer& obs, const ExactSolution<S>&) {
-    if (f != Formulation::xv)
-      throw std::invalid_argument("scheme '" + name + "' integrates x'' = F(t, x, v) and needs the (x, v) formulation");
-    const ChainSystem<S> sys(chain, Formulation::xv);
-    if (y0.size() != sys.dim())
-      throw std::invalid_argument("scheme '" + name + "': initial state has " + std::to_string(y0.size()) +
-                                  " entries, the chain needs " + std::to_string(sys.dim()));
-    if (n < 1) return;
-    run_gear(sys, g, y0, h, n, obs);
-  };
-  return guarded(std::move(s));
+  return second_order_scheme<S>(name, label, order, false,
+                                [g](const ChainSystem<S>& sys, const Vec<S>& y0, const S& h, long n,
+                                    const typename Scheme<S>::Observer& obs) { run_gear(sys, g, y0, h, n, obs); });
 }
 
 // One step of size Ω on x'' + 2ζx' + x = 0 on the state (x, v, r_2, ..., r_{k−1}):

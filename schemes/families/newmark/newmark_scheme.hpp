@@ -34,7 +34,7 @@
 #include <fmt/format.h>
 
 #include "models/block_tridiagonal.hpp"
-#include "schemes/blow_up_guard.hpp"
+#include "schemes/families/second_order_scheme.hpp"
 #include "schemes/newton/tridiagonal_lu.hpp"
 #include "schemes/scheme.hpp"
 
@@ -50,12 +50,9 @@ namespace newmark_detail {
 constexpr int max_newton_iterations = 50;
 
 template <class S>
-void run(const std::string& name, const NewmarkCoefficients<S>& k, const Chain<S>& chain, Formulation form,
-         const Vec<S>& y0, const S& h, long n, const typename Scheme<S>::Observer& obs) {
+void run(const std::string& name, const NewmarkCoefficients<S>& k, const ChainSystem<S>& sys, const Vec<S>& y0,
+         const S& h, long n, const typename Scheme<S>::Observer& obs) {
   using std::abs;
-  if (form != Formulation::xv)
-    throw std::invalid_argument("scheme '" + name + "' integrates x'' = F(t, x, v): only the (x, v) formulation");
-  const ChainSystem<S> sys(chain, Formulation::xv);
   const int N = sys.beads();
   const S one(1), half = S(1) / 2;
   const S wm = one - k.alpha_m, wf = one - k.alpha_f;
@@ -139,16 +136,11 @@ void newmark_oscillator_step(const NewmarkCoefficients<S>& k, const S& h, const 
 template <class S>
 Scheme<S> newmark_scheme(const NewmarkCoefficients<S>& k, const std::string& name, const std::string& label,
                          int order, bool implicit) {
-  Scheme<S> s;
-  s.name = name;
-  s.label = label;
-  s.classical_order = order;
-  s.implicit = implicit;
-  s.run = [k, name](const Chain<S>& chain, Formulation f, const Vec<S>& y0, const S& h, long n,
-                    const typename Scheme<S>::Observer& obs, const ExactSolution<S>&) {
-    newmark_detail::run(name, k, chain, f, y0, h, n, obs);
-  };
-  return guarded(std::move(s));
+  return second_order_scheme<S>(name, label, order, implicit,
+                                [k, name](const ChainSystem<S>& sys, const Vec<S>& y0, const S& h, long n,
+                                          const typename Scheme<S>::Observer& obs) {
+                                  newmark_detail::run(name, k, sys, y0, h, n, obs);
+                                });
 }
 
 }  // namespace granconv

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "schemes/blow_up_guard.hpp"
+#include "schemes/families/second_order_scheme.hpp"
 #include "schemes/scheme.hpp"
 
 namespace granconv {
@@ -33,11 +33,8 @@ struct NystromCoefficients {
 namespace nystrom_detail {
 
 template <class S>
-void run(const std::string& name, const NystromCoefficients<S>& k, const Chain<S>& chain, Formulation form,
-         const Vec<S>& y0, const S& h, long n, const typename Scheme<S>::Observer& obs) {
-  if (form != Formulation::xv)
-    throw std::invalid_argument("scheme '" + name + "' integrates x'' = F(t, x, v): only the (x, v) formulation");
-  const ChainSystem<S> sys(chain, Formulation::xv);
+void run(const NystromCoefficients<S>& k, const ChainSystem<S>& sys, const Vec<S>& y0, const S& h, long n,
+         const typename Scheme<S>::Observer& obs) {
   const int N = sys.beads(), s = k.stages();
   Vec<S> y = y0, stage(sys.dim()), f(sys.dim());
   std::vector<Vec<S>> K(static_cast<std::size_t>(s), Vec<S>(N));
@@ -96,15 +93,9 @@ void nystrom_oscillator_step(const NystromCoefficients<S>& k, const S& h, const 
 
 template <class S>
 Scheme<S> nystrom_scheme(const NystromCoefficients<S>& k, const std::string& name, int order) {
-  Scheme<S> s;
-  s.name = name;
-  s.label = name;
-  s.classical_order = order;
-  s.run = [k, name](const Chain<S>& chain, Formulation f, const Vec<S>& y0, const S& h, long n,
-                    const typename Scheme<S>::Observer& obs, const ExactSolution<S>&) {
-    nystrom_detail::run(name, k, chain, f, y0, h, n, obs);
-  };
-  return guarded(std::move(s));
+  return second_order_scheme<S>(name, name, order, false,
+                                [k](const ChainSystem<S>& sys, const Vec<S>& y0, const S& h, long n,
+                                    const typename Scheme<S>::Observer& obs) { nystrom_detail::run(k, sys, y0, h, n, obs); });
 }
 
 }  // namespace granconv

@@ -28,7 +28,7 @@
 #include <Eigen/Dense>
 #include <fmt/format.h>
 
-#include "schemes/blow_up_guard.hpp"
+#include "schemes/families/second_order_scheme.hpp"
 #include "schemes/scheme.hpp"
 
 namespace granconv::partitioned {
@@ -180,20 +180,12 @@ void run_prk(const PrkCoefficients<S>& m, const std::optional<std::vector<int>>&
 
 template <class S>
 Scheme<S> prk_scheme(const PrkCoefficients<S>& m) {
-  Scheme<S> s;
-  s.name = m.name;
-  s.label = m.label.empty() ? m.name : m.label;
-  s.classical_order = m.order;
   const auto undamped = stage_order(m, false), damped = stage_order(m, true);
-  s.implicit = !damped.has_value();
-  s.run = [m, undamped, damped](const Chain<S>& chain, Formulation f, const Vec<S>& y0, const S& h, long n,
-                                const typename Scheme<S>::Observer& obs, const ExactSolution<S>&) {
-    if (f != Formulation::xv)
-      throw std::invalid_argument("scheme '" + m.name + "' integrates x'' = F(t, x, v): it needs the (x, v) formulation");
-    const ChainSystem<S> sys(chain, Formulation::xv);
-    detail::run_prk(m, undamped, damped, sys, y0, h, n, obs);
-  };
-  return guarded(std::move(s));
+  return second_order_scheme<S>(m.name, m.label.empty() ? m.name : m.label, m.order, !damped.has_value(),
+                                [m, undamped, damped](const ChainSystem<S>& sys, const Vec<S>& y0, const S& h, long n,
+                                                      const typename Scheme<S>::Observer& obs) {
+                                  detail::run_prk(m, undamped, damped, sys, y0, h, n, obs);
+                                });
 }
 
 }  // namespace granconv::partitioned

@@ -22,7 +22,7 @@
 
 #include <fmt/format.h>
 
-#include "schemes/blow_up_guard.hpp"
+#include "schemes/families/second_order_scheme.hpp"
 #include "schemes/families/partitioned/prk_scheme.hpp"
 #include "schemes/scheme.hpp"
 
@@ -124,19 +124,12 @@ void run_splitting(const SplittingCoefficients<S>& m, const ChainSystem<S>& sys,
 
 template <class S>
 Scheme<S> splitting_scheme(const SplittingCoefficients<S>& m) {
-  Scheme<S> s;
-  s.name = m.name;
-  s.label = m.label.empty() ? m.name : m.label;
-  s.classical_order = m.order;
-  s.implicit = m.velocity == KickVelocity::trapezoidal;
-  s.run = [m](const Chain<S>& chain, Formulation f, const Vec<S>& y0, const S& h, long n,
-              const typename Scheme<S>::Observer& obs, const ExactSolution<S>&) {
-    if (f != Formulation::xv)
-      throw std::invalid_argument("scheme '" + m.name + "' integrates x'' = F(t, x, v): it needs the (x, v) formulation");
-    const ChainSystem<S> sys(chain, Formulation::xv);
-    detail::run_splitting(m, sys, y0, h, n, obs);
-  };
-  return guarded(std::move(s));
+  return second_order_scheme<S>(m.name, m.label.empty() ? m.name : m.label, m.order,
+                                m.velocity == KickVelocity::trapezoidal,
+                                [m](const ChainSystem<S>& sys, const Vec<S>& y0, const S& h, long n,
+                                    const typename Scheme<S>::Observer& obs) {
+                                  detail::run_splitting(m, sys, y0, h, n, obs);
+                                });
 }
 
 }  // namespace granconv::partitioned
