@@ -104,6 +104,10 @@ class RungeKutta {
     bool has_previous = false;
     S next_t = S(0), previous_h = S(0);
     Vector delta;
+    // Newton's work since the workspace was made, as CVODE's nsetups and
+    // nni: what the cost model of an implicit step counts
+    // (benchmarks/bench_step_cost.cpp).
+    long factorisations = 0, solves = 0;
   };
 
   Workspace make_workspace(int dim) const {
@@ -285,9 +289,11 @@ class RungeKutta {
     using std::isfinite;
     const S eps = std::numeric_limits<S>::epsilon();
     const S y_norm = y.cwiseAbs().maxCoeff();
-    // A transformed matrix costs about one force evaluation to refresh: it is
-    // refreshed at every step, at the predicted stages (θ ≈ 3e-5 instead of
-    // 1e-3 with a kept matrix on the benchmark's chain: one iteration fewer).
+    // A transformed matrix is refreshed at every step, at the predicted
+    // stages (θ ≈ 3e-5 instead of 1e-3 with a kept matrix on the benchmark's
+    // chain: one iteration fewer). The refresh costs more than that iteration
+    // (docs/performance.md, "The cost model of an implicit step"); keeping the
+    // matrix would change every stored result's last bits.
     bool fresh = false, refactor = !w.factored || w.factored_h != h || w.transformed_factored;
     S previous(-1);
     const int limit = std::min(newton_.max_iterations, kSimplifiedIterations);
@@ -296,6 +302,7 @@ class RungeKutta {
       if (refactor) {
         w.factored = false;
         if (!factor_simplified(sys, t, h, w)) return false;
+        ++w.factorisations;
         w.factored = true;
         w.factored_h = h;
         fresh = true;
@@ -305,6 +312,7 @@ class RungeKutta {
       stage_residual(h, w);
       w.dz = -w.residual;
       solve_simplified(w);
+      ++w.solves;
       w.z += w.dz;
       const S update = w.dz.cwiseAbs().maxCoeff();
       if (!isfinite(static_cast<double>(update))) return false;
@@ -354,6 +362,8 @@ class RungeKutta {
                             "singular Newton matrix");
       w.dz = -w.residual;
       w.lu.solve(w.dz);
+      ++w.factorisations;
+      ++w.solves;
       w.z += w.dz;
       const S update = w.dz.cwiseAbs().maxCoeff();
       const S scale = y_norm + w.z.cwiseAbs().maxCoeff();
