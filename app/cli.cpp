@@ -62,7 +62,7 @@ int granconv::cli_main(int argc, char** argv) {
   run_cmd->add_option("--jobs", run_args.jobs, "Threads sweeping step sizes (default: all cores)")->check(CLI::Range(0, 4096));
   run_cmd->add_flag("--check", run_args.check,
                    "Exit with status 1 when a claim fails, 3 when none fails but one is inconclusive");
-  run_cmd->add_option("--tableau", run_args.tableau, "Replace the claim's scheme by this tableau file (JSON)");
+  run_cmd->add_option("--tableau", run_args.tableau, "Replace the claim's scheme by this scheme file (JSON; a tableau, or a file of any family for order claims)");
   run_cmd->add_option("--expected", run_args.expected, "Replace the expected order of every check")
       ->check(finite_number("order", true));
   run_cmd->add_option("--precision", run_args.precision,

@@ -12,10 +12,14 @@
 #include "app/options.hpp"
 #include "app/output_dir.hpp"
 #include "app/output_flags.hpp"
+#include "models/input/printable.hpp"
+#include "models/input/regular_file.hpp"
+#include "schemes/families/scheme_file.hpp"
 #include "schemes/tableau_file.hpp"
 #include "studies/core/catalogue.hpp"
 #include "studies/core/claim.hpp"
 #include "studies/core/claim_kinds.hpp"
+#include "studies/core/scheme_file_override.hpp"
 #include "studies/core/study.hpp"
 #include "studies/core/verdict.hpp"
 #include "studies/external/external_stepper.hpp"
@@ -27,6 +31,18 @@ namespace {
 // ctest's status for a test that could not run here (SKIP_RETURN_CODE).
 constexpr int kSkipStatus = 77;
 
+
+// --tableau FILE: a Butcher tableau, or a scheme file of another family
+// (docs/scheme-files.md) whose method in double replaces the claim's scheme.
+void read_scheme_override(const std::string& file, StudyOptions& opt) {
+  constexpr std::size_t max_bytes = 1 << 20;  // as validate's: the largest file of any family is far below
+  const std::string text = read_regular_file(file, max_bytes, "tableau file");
+  if (scheme_file_family(text, "tableau file " + printable(file)) == "runge-kutta") {
+    opt.tableau = read_tableau_file(file);
+    return;
+  }
+  set_scheme_file_override({file, parse_scheme_file(text, "scheme file " + printable(file)).make_double});
+}
 
 // --negative-twin: the claim's perturbation of its method or model, as if
 // given on the command line (where it may not also be given).
@@ -40,11 +56,11 @@ void apply_negative_twin(const std::vector<const Claim*>& selected, const RunArg
       continue;
     }
     const auto& p = t.perturb;
-    if ((p.contains("tableau") && opt.tableau) || (p.contains("expected_order") && opt.expected_order) ||
+    if ((p.contains("tableau") && (opt.tableau || scheme_file_override())) || (p.contains("expected_order") && opt.expected_order) ||
         (p.contains("start") && !opt.scheme.start.empty()) ||
         (p.contains("dissipation_scale") && opt.scheme.dissipation_scale != 1))
       throw std::invalid_argument("--negative-twin " + t.name + " perturbs what the command line also sets");
-    if (p.contains("tableau")) opt.tableau = read_tableau_file(p.at("tableau").get<std::string>());  // resolved at load
+    if (p.contains("tableau")) read_scheme_override(p.at("tableau").get<std::string>(), opt);  // resolved at load
     if (p.contains("params"))
       for (const auto& kv : p.at("params")) opt.params.push_back(kv.get<std::string>());
     if (p.contains("start")) opt.scheme.start = p.at("start").get<std::string>();
@@ -83,7 +99,7 @@ int run(const RunArgs& a) {
   opt.jobs = resolve_jobs(a.jobs);
   opt.cache_dir = resolve_cache(a.cache, a.out);
   opt.out_dir = a.out;
-  if (!a.tableau.empty()) opt.tableau = read_tableau_file(a.tableau);
+  if (!a.tableau.empty()) read_scheme_override(a.tableau, opt);
   opt.expected_order = a.expected;
   if (a.precision) {
     if (!valid_precision(*a.precision))

@@ -45,6 +45,13 @@ struct FamilyOrderReport {
   // A family may report the same conditions on a second problem class (a
   // splitting method on x'' = F(x) and on a general partitioned system).
   std::vector<std::pair<std::string, FamilyOrderReport>> variants;
+  // The order under a velocity-dependent force (a dashpot, x'' = F(t, x, v)),
+  // from the family's theory and the file's velocity rule
+  // (docs/scheme-files.md#velocity-dependent-forces), and which rule gave it.
+  // Every family's parser sets it: validate's item 4 expects it on the damped
+  // trimer, where the order above may not hold.
+  int order_velocity_dependent = 0;
+  std::string velocity_dependent_basis;
 };
 
 // A structural property checked on the coefficients; nullopt: not applicable.

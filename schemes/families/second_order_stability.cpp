@@ -95,4 +95,86 @@ std::optional<double> stability_interval(const OscillatorStep<Mp50>& step, const
   return std::nullopt;
 }
 
+namespace {
+
+struct Complex50 {
+  Mp50 re, im;
+};
+Complex50 operator+(const Complex50& a, const Complex50& b) { return {a.re + b.re, a.im + b.im}; }
+Complex50 operator-(const Complex50& a, const Complex50& b) { return {a.re - b.re, a.im - b.im}; }
+Complex50 operator*(const Complex50& a, const Complex50& b) {
+  return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+}
+Complex50 operator/(const Complex50& a, const Complex50& b) {
+  const Mp50 n = b.re * b.re + b.im * b.im;
+  return {(a.re * b.re + a.im * b.im) / n, (a.im * b.re - a.re * b.im) / n};
+}
+Mp50 magnitude(const Complex50& a) { return sqrt(a.re * a.re + a.im * a.im); }
+
+// det(λ − A) = Σ c_j λ^j, c_n = 1, by Faddeev–LeVerrier (exact up to rounding in 50 digits).
+std::vector<Mp50> characteristic_polynomial(const Eigen::Matrix<Mp50, Eigen::Dynamic, Eigen::Dynamic>& a) {
+  const Eigen::Index n = a.rows();
+  using M = Eigen::Matrix<Mp50, Eigen::Dynamic, Eigen::Dynamic>;
+  std::vector<Mp50> c(static_cast<std::size_t>(n + 1), Mp50(0));
+  c[static_cast<std::size_t>(n)] = 1;
+  M m = M::Zero(n, n);
+  for (Eigen::Index k = 1; k <= n; ++k) {
+    m = a * m;
+    for (Eigen::Index i = 0; i < n; ++i) m(i, i) += c[static_cast<std::size_t>(n - k + 1)];
+    const M am = a * m;
+    c[static_cast<std::size_t>(n - k)] = -am.trace() / Mp50(k);
+  }
+  return c;
+}
+
+// The principal root's distance from e^{iΩ} (ζ = 0).
+Mp50 principal_root_error(const OscillatorStep<Mp50>& step, const Mp50& omega) {
+  const int n = step.state_size;
+  Eigen::Matrix<Mp50, Eigen::Dynamic, Eigen::Dynamic> a(n, n);
+  std::vector<Mp50> in(static_cast<std::size_t>(n)), out(static_cast<std::size_t>(n));
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < n; ++i) in[static_cast<std::size_t>(i)] = Mp50(i == j ? 1 : 0);
+    out.assign(static_cast<std::size_t>(n), Mp50(0));
+    step.step(omega, Mp50(0), in, out);
+    for (int i = 0; i < n; ++i) a(i, j) = out[static_cast<std::size_t>(i)];
+  }
+  const std::vector<Mp50> c = characteristic_polynomial(a);
+  const Complex50 exact{cos(omega), sin(omega)};
+  Complex50 z = exact;
+  for (int it = 0; it < 200; ++it) {
+    Complex50 p{c.back(), Mp50(0)}, dp{Mp50(0), Mp50(0)};
+    for (std::size_t j = c.size() - 1; j-- > 0;) {
+      dp = dp * z + p;
+      p = p * z + Complex50{c[j], Mp50(0)};
+    }
+    if (magnitude(dp) == 0) break;
+    const Complex50 dz = p / dp;
+    z = z - dz;
+    if (magnitude(dz) <= Mp50("1e-48")) break;
+  }
+  return magnitude(z - exact);
+}
+
+}  // namespace
+
+LinearOrder principal_root_order(const OscillatorStep<Mp50>& step, int max_order) {
+  if (!step.step || step.state_size < 2) throw std::logic_error("principal_root_order: no oscillator step");
+  const Mp50 w1 = ldexp(Mp50(1), -7), w2 = ldexp(Mp50(1), -8);
+  const Mp50 e1 = principal_root_error(step, w1), e2 = principal_root_error(step, w2);
+  LinearOrder r;
+  r.error_small = static_cast<double>(e2);
+  // Exact to 50 digits at both: the root is e^{iΩ} up to an order the
+  // 2^-8 step cannot resolve (Ω^{p+1} < 1e-40 for p ≥ 16).
+  if (e1 <= Mp50("1e-40") || e2 <= Mp50("1e-40")) {
+    r.order = max_order;
+    r.at_least = true;
+    r.slope = std::numeric_limits<double>::infinity();
+    return r;
+  }
+  r.slope = static_cast<double>(log(e1 / e2) / log(Mp50(2))) - 1;
+  r.order = static_cast<int>(std::lround(r.slope));
+  if (r.order >= max_order) r.order = max_order, r.at_least = true;
+  return r;
+}
+
 }  // namespace granconv

@@ -49,4 +49,19 @@ double rho_infinity(const OscillatorStep<Mp50>& step, const Mp50& zeta = Mp50(0)
 std::optional<double> stability_interval(const OscillatorStep<Mp50>& step, const Mp50& zeta = Mp50(0),
                                          double omega_max = 1e6);
 
+// The linear order of the method on x'' + x = 0 (the "linear order of R(z)"
+// of a Runge–Kutta method, for any family): the p with λ(Ω) − e^{iΩ} ~ C Ω^{p+1},
+// λ the principal root of A(Ω, 0). Computed in 50 digits: A's characteristic
+// polynomial by Faddeev–LeVerrier, λ by Newton from e^{iΩ}, p from
+// |λ − e^{iΩ}| at Ω = 2^-7 and 2^-8 (rounded; the O(Ω) correction to the slope
+// is below 0.01 there). It is the order of the error the principal root
+// accumulates over many periods; a start whose error is of lower order (Gear)
+// adds a bounded term (docs/validate.md).
+struct LinearOrder {
+  int order = 0;
+  bool at_least = false;                // λ = e^{iΩ} to 1e-40: exact up to max_order at least
+  double error_small = 0, slope = 0;    // |λ − e^{iΩ}| at Ω = 2^-8, the unrounded slope minus 1
+};
+LinearOrder principal_root_order(const OscillatorStep<Mp50>& step, int max_order = 12);
+
 }  // namespace granconv

@@ -11,6 +11,7 @@
 #include "reference/cache/reference_cache.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/core/claim.hpp"
+#include "studies/core/scheme_file_override.hpp"
 #include "reference/cache/extended_reference_cache.hpp"
 #include "reference/extended/mp_reference.hpp"
 #include "studies/core/study.hpp"
@@ -34,6 +35,7 @@ struct Precision<double> {
   static constexpr bool certified_apart = false;
   static Scheme<double> scheme(const Claim& claim, const StudyOptions& opt, const SchemeOptions& so) {
     if (opt.tableau) return runge_kutta_scheme(*opt.tableau, "tableau " + opt.tableau->name);
+    if (const auto& file = scheme_file_override()) return file.make();
     if (claim.tableau) return runge_kutta_scheme(*claim.tableau, claim.scheme);
     return make_scheme<double>(claim.scheme, so);
   }
@@ -55,7 +57,7 @@ struct ExtendedPrecision {
   // unless γ is coupled to h), not by the reference run at its output times.
   static constexpr bool certified_apart = true;
   static Scheme<S> scheme(const Claim& claim, const StudyOptions& opt, const SchemeOptions& so) {
-    if (opt.tableau || claim.tableau)
+    if (opt.tableau || claim.tableau || scheme_file_override())
       throw std::invalid_argument("a tableau file runs in double only; it cannot be combined with precision " +
                                   std::to_string(std::numeric_limits<S>::digits10));
     return make_scheme<S>(claim.scheme, so);

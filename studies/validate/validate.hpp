@@ -136,6 +136,9 @@ struct ConvergenceRun {
   bool fit_ok = false;
   double order = 0, ci_lo = 0, ci_hi = 0, h_min = 0, h_max = 0, intercept = 0;  // log10 E = intercept + order log10 h
   int points = 0;
+  // The change of the local slope across the fitted points and its standard
+  // error (fit/order_fit.hpp): a slope that drifts measures no order.
+  double slope_drift = 0, slope_drift_se = 0;
   std::string fit_message;
   nlohmann::json to_json(bool with_seconds = true) const;
 };

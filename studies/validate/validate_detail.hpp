@@ -35,7 +35,9 @@ ValidationItem smooth_item(const Scheme<double>& scheme, std::optional<int> line
 // Item 4 in cpp_bin_float_50 (ValidateOptions::precision == 50).
 ValidationItem smooth_item_mp50(const Scheme<Mp50>& scheme, std::optional<int> linear_expected,
                                 std::optional<int> nonlinear_expected, const ValidateOptions& options);
-ValidationItem contact_item(const Scheme<double>& scheme, std::optional<int> smooth_expected,
+// `xw_form`: false for a method of x'' = F(t, x, v) (a scheme file of a family
+// other than runge-kutta), whose (x, w) run is then not applicable, not failed.
+ValidationItem contact_item(const Scheme<double>& scheme, std::optional<int> smooth_expected, bool xw_form,
                             const ValidateOptions& options);
 ValidationItem work_precision_item(const ConvergenceRun& own_dimer, const ValidateOptions& options);
 

@@ -149,3 +149,23 @@ foreach(id ch1993-generalized-alpha-rho-infinity ch1993-generalized-alpha-order 
   granconv_expect_claim_failure(negative.perturbed-scheme-file-fails-${id} ${id}-perturbed
     --claims ${negative_data}/families-negative-claims.json)
 endforeach()
+
+# --- observed orders of scheme files (issue 37): each claim run with a perturbed
+# copy of its file in place of the shipped one (run --tableau takes a scheme file
+# of any family for an order claim) must fail: a composition coefficient moved
+# (PEFRL's ξ, Forest–Ruth's θ, Yoshida's w1: order 2), PEFRL's start kicks made
+# trapezoidal (order 2 under the dashpot, not 1), Lobatto IIIB's â_22 moved,
+# Gear's c_3 moved (order 3), generalized-α's α_f moved (order 1).
+set(scheme_files ${negative_data}/scheme_files)
+foreach(pair omf2002-pefrl-trimer:pefrl-xi-perturbed
+             fr1990-forest-ruth-trimer:forest-ruth-theta-perturbed
+             y1990-yoshida6-trimer:yoshida6-w1-perturbed
+             omf2002-pefrl-trimer-damped:pefrl-trapezoidal-kicks
+             hlw2006-lobatto3ab-trimer-damped:lobatto-iiia-iiib-3-ahat-perturbed
+             g1971-gear5-trimer-damped:gear-5-c3-perturbed
+             ch1993-generalized-alpha-trimer-damped:generalized-alpha-0.8-alpha-f-perturbed)
+  string(REPLACE ":" ";" pair "${pair}")
+  list(GET pair 0 id)
+  list(GET pair 1 file)
+  granconv_expect_claim_failure(negative.${file}-fails-${id} ${id} --tableau ${scheme_files}/${file}.json)
+endforeach()

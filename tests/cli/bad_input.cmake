@@ -468,3 +468,10 @@ granconv_bad_input(validate-unknown-family
 granconv_bad_input(validate-tableau-unknown-family
   "tableau file .*unknown-family.json: field 'family' is unknown \\(expected one of: runge-kutta"
   validate --tableau ${granconv_test_data}/scheme_files/unknown-family.json --out @OUT@)
+# run --tableau with a scheme file of another family: order claims only, and
+# the file is checked as validate checks it.
+granconv_bad_input(run-scheme-file-on-scheme-property-claim
+  "--tableau with a scheme file of a family other than runge-kutta applies to order claims; 'hht1977-order' is of kind scheme-property"
+  run hht1977-order --tableau ${scheme_files}/pefrl-xi-perturbed.json --out @OUT@)
+granconv_bad_input(run-scheme-file-malformed "newmark-beta-negative.json: field 'beta' must be ≥ 0"
+  run ch1993-generalized-alpha-trimer-damped --tableau ${scheme_files}/newmark-beta-negative.json --out @OUT@)

@@ -154,7 +154,10 @@ SchemeFile parse_linear_multistep(const json& doc, const std::string& source) {
   d.alpha_c = to_d(mp.alpha_c, "corrector_alpha");
   d.beta_c = to_d(mp.beta_c, "corrector_beta");
 
-  const FamilyOrderReport report = pece_order_conditions(p.alpha, p.beta, c.alpha, c.beta);
+  FamilyOrderReport report = pece_order_conditions(p.alpha, p.beta, c.alpha, c.beta);
+  // PECE integrates (x, v) as one first-order system: no choice, no loss.
+  report.order_velocity_dependent = report.order;
+  report.velocity_dependent_basis = "linear multistep (PECE on the first-order system): its order";
   const int order = report.order, K = mp.steps();
   const std::string label = f.name + " (PECE, " + std::to_string(K) + "-step, RK4 start)";
   f.explicit_method = true;

@@ -114,7 +114,10 @@ SchemeFile parse_newmark(const json& doc, const std::string& source) {
   f.velocity_rule_note =
       "F is evaluated at (x, v) interpolated to t_{n+1−α_f}, solved together with a_{n+1}: no order lost; with β = 0 "
       "the velocity makes the step implicit (one tridiagonal solve of I − γ h F_v) under damping";
-  const FamilyOrderReport conditions = newmark_order_conditions(k);
+  FamilyOrderReport conditions = newmark_order_conditions(k);
+  // Newton solves for a_{n+1} with F(x, v) at t_{n+1−α_f}: nothing is lost to the velocity.
+  conditions.order_velocity_dependent = conditions.order;
+  conditions.velocity_dependent_basis = "Newmark family: its order (F(x, v) solved with a_{n+1} by Newton)";
   const int order = conditions.order;
   const std::string name = f.name, label = f.name;
   const bool implicit = !f.explicit_method;

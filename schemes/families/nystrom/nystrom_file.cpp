@@ -96,7 +96,13 @@ SchemeFile parse_nystrom(const json& doc, const std::string& source) {
       rule == "A" ? "stage velocities V_i = v_n + h Σ a_ij K_j: the order on x'' = F(t, x, v) is the Nyström-tree order"
                   : "stage velocities V_i = v_n: order 1 under a velocity-dependent force (the condition Σ b_i Σ_j a_ij "
                     "= 1/2 fails with a = 0), the method's order for x'' = F(t, x)";
-  const FamilyOrderReport conditions = nystrom_order_conditions(k);
+  FamilyOrderReport conditions = nystrom_order_conditions(k);
+  // The main report is the Nyström-tree order for x'' = F(t, x, v) under the
+  // file's rule: order 1 for "start" (v[v] fails), the full order for "A".
+  conditions.order_velocity_dependent = conditions.order;
+  conditions.velocity_dependent_basis =
+      rule == "A" ? "Nyström with velocity rule A: the Nyström trees of x'' = F(t, x, v)"
+                  : "Nyström with velocity rule start: the Nyström trees of x'' = F(t, x, v) with V_i = v_n";
   const int order = conditions.order;
   const std::string name = f.name;
   f.make_double = [kd, name, order] { return nystrom_scheme(kd, name, order); };

@@ -134,6 +134,10 @@ SchemeFile parse_partitioned_runge_kutta(const json& doc, const std::string& sou
       const int max_order = cls == ProblemClass::second_order ? kSecondOrderMaxOrder : kGeneralMaxOrder;
       r.variants.emplace_back(problem_class_name(cls), prk_order_conditions(t, cls, max_order, precision));
     }
+    // F is evaluated at the stage's own (Y_i, V_i): the order with a dashpot is
+    // that of the bi-coloured trees of x' = v, v' = F(x, v), the first variant.
+    r.order_velocity_dependent = r.variants.front().second.order;
+    r.velocity_dependent_basis = "partitioned Runge-Kutta: the bi-coloured trees of x' = v, v' = F(x, v)";
     return r;
   };
   f.structure = [t, precision] {

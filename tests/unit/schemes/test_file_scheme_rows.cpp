@@ -2,11 +2,15 @@
 // the scheme catalogue (so that `list schemes` and the atlas show them), and
 // the runge-kutta family's oscillator step. Written to hold whatever files
 // are shipped, none included.
+#include <algorithm>
+#include <cmath>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
+#include "models/scenarios.hpp"
 #include "schemes/families/runge_kutta_oscillator.hpp"
 #include "schemes/families/second_order_stability.hpp"
 #include "schemes/families/shipped_scheme_files.hpp"
@@ -78,4 +82,61 @@ TEST_CASE("a tableau's oscillator step: rho-infinity of CN and Radau IIA, RK4's 
   const auto interval = stability_interval(runge_kutta_oscillator(shipped_tableau<Mp50>("rk4")));
   REQUIRE(interval);
   CHECK(*interval == Approx(2 * std::sqrt(2.0)).epsilon(1e-8));
+}
+
+TEST_CASE("every shipped scheme file of another family steps alike in 50 digits and in double", "[schemes][families]") {
+  // trimer-nobreak: KK contacts with damping, so the velocity rules, the
+  // stage iterations and the Newton solves all take part. 20 steps of 0.01.
+  const auto pd = make_problem<double>("trimer-nobreak", std::vector<std::string>{});
+  const auto pm = make_problem<Mp50>("trimer-nobreak", std::vector<std::string>{});
+  const long n = 20;
+  for (const auto& embedded : embedded_scheme_files()) {
+    const std::string stem(embedded.stem);
+    const SchemeFile& file = shipped_scheme_file(stem);
+    if (file.family == "runge-kutta") continue;
+    INFO("shipped scheme file " << stem);
+    Vec<double> last_d;
+    Vec<Mp50> last_m;
+    file.make_double().run(pd.chain, Formulation::xv, pd.y0, 0.01, n,
+                           [&](long k, const Vec<double>& y) { if (k == n) last_d = y; }, {});
+    file.make_mp50().run(pm.chain, Formulation::xv, pm.y0, Mp50("0.01"), n,
+                         [&](long k, const Vec<Mp50>& y) { if (k == n) last_m = y; }, {});
+    REQUIRE(last_d.size() == pd.y0.size());
+    REQUIRE(last_m.size() == pm.y0.size());
+    double scale = 1, diff = 0;
+    for (Eigen::Index i = 0; i < last_d.size(); ++i) {
+      scale = std::max(scale, std::abs(last_d[i]));
+      diff = std::max(diff, std::abs(last_d[i] - static_cast<double>(last_m[i])));
+    }
+    CHECK(diff <= 1e-14 * scale);
+  }
+}
+
+TEST_CASE("linear orders on the oscillator from the principal root, in 50 digits", "[schemes][families]") {
+  // A tableau's principal root is R(iΩ): the linear order of R(z).
+  CHECK(principal_root_order(runge_kutta_oscillator(shipped_tableau<Mp50>("rk4"))).order == 4);
+  CHECK(principal_root_order(runge_kutta_oscillator(shipped_tableau<Mp50>("cn"))).order == 2);
+  CHECK(principal_root_order(runge_kutta_oscillator(shipped_tableau<Mp50>("gl2"))).order == 4);
+  // Gear's k-value corrector is a multistep method of order k for x'' = F
+  // (docs/scheme-files.md#gear); its start, not its principal root, costs one order.
+  CHECK(principal_root_order(shipped_scheme_file("gear-4").oscillator).order == 4);
+  CHECK(principal_root_order(shipped_scheme_file("gear-5").oscillator).order == 5);
+  CHECK(principal_root_order(shipped_scheme_file("abm2").oscillator).order == 2);
+  CHECK(principal_root_order(shipped_scheme_file("newmark-average").oscillator).order == 2);
+  CHECK(principal_root_order(shipped_scheme_file("stormer-verlet-prk").oscillator).order == 2);
+  CHECK(principal_root_order(shipped_scheme_file("rkn4").oscillator).order == 4);
+}
+
+TEST_CASE("each family's order under a velocity-dependent force", "[schemes][families]") {
+  const auto order = [](const char* stem) { return shipped_scheme_file(stem).order_conditions().order_velocity_dependent; };
+  // Splitting with start kicks: min(p, 1); the PRK pair: its trees on x' = v, v' = F(x, v).
+  CHECK(order("pefrl") == 1);
+  CHECK(order("forest-ruth") == 1);
+  CHECK(order("yoshida6") == 1);
+  CHECK(order("stormer-verlet-prk") == 2);
+  CHECK(order("lobatto-iiia-iiib-3") == 4);
+  CHECK(order("rkn4") == 4);
+  CHECK(order("generalized-alpha-0.8") == 2);
+  CHECK(order("gear-5") == 4);
+  CHECK(order("abm2") == 2);
 }
