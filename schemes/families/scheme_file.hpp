@@ -52,6 +52,11 @@ struct FamilyOrderReport {
   // trimer, where the order above may not hold.
   int order_velocity_dependent = 0;
   std::string velocity_dependent_basis;
+  // True when `order` is what the start procedure leaves (Gear's Taylor
+  // start: a bounded error of that order), so that a linear problem whose
+  // principal root is more accurate still reaches `order` as h -> 0, and only
+  // the root's order before the start's error dominates.
+  bool start_limited = false;
 };
 
 // A structural property checked on the coefficients; nullopt: not applicable.

@@ -89,6 +89,10 @@ ValidationResult validate_scheme(const SchemeUnderTest& s, const ValidateOptions
   // Expected smooth orders: from the tableau (tree order; linear order of
   // R(z) on the linear oscillator), else the author's claim.
   std::optional<int> linear, nonlinear;
+  // Set when the oscillator's error has two terms of different orders
+  // (FamilyOrderReport::start_limited): `linear` is then the asymptotic order,
+  // and this one the order seen before the asymptote.
+  std::optional<int> linear_pre_asymptotic;
   if (s.tableau) {
     res.items = analyse_tableau(*s.tableau, s.claimed_order, &res);
     for (auto& it : res.items) it.precision = 50;  // trees, R(z) and C_ij are computed exactly in Mp50
@@ -120,6 +124,13 @@ ValidationResult validate_scheme(const SchemeUnderTest& s, const ValidateOptions
       linear = std::min(res.items[1].value["linear_order"]["order"].get<int>(), 6);
     else
       linear = s.claimed_order;
+    // A start-limited order (Gear): on x'' = -x the error is A h^q + B T h^p,
+    // q the start's order (item 1), p the principal root's; as h -> 0 it is q.
+    if (res.items[0].applicable && order.value("start_limited", false) && linear &&
+        order["order"].get<int>() < *linear) {
+      linear_pre_asymptotic = linear;
+      linear = order["order"].get<int>();
+    }
   } else {
     res.items = {not_applicable(1, "order_conditions", "Order conditions (rooted trees, up to order 6)"),
                  not_applicable(2, "stability", "Linear stability: R(z), A- and L-stability, |R(∞)|, region"),
@@ -142,10 +153,10 @@ ValidationResult validate_scheme(const SchemeUnderTest& s, const ValidateOptions
       return smooth_item_mp50(s.make_mp50 ? s.make_mp50()
                                           : runge_kutta_scheme(*s.tableau, "tableau " + s.tableau->name +
                                                                                " (cpp_bin_float_50)"),
-                              linear, nonlinear, opt);
+                              linear, nonlinear, opt, linear_pre_asymptotic);
     });
   else
-    timed([&] { return smooth_item(s.scheme, linear, nonlinear, opt); });
+    timed([&] { return smooth_item(s.scheme, linear, nonlinear, opt, linear_pre_asymptotic); });
   if (opt.contact_items) {
     timed([&] { return contact_item(s.scheme, nonlinear, !s.file, opt); });
   } else {

@@ -30,11 +30,15 @@ ConvergenceRun converge(const Scheme<double>& scheme, const std::string& label, 
 ConvergenceRun converge_mp50(const Scheme<Mp50>& scheme, const std::string& label, const Problem<Mp50>& problem,
                              Formulation f, const StepGrid& grid, const ValidateOptions& options);
 
+// `linear_pre_asymptotic`: the oscillator's order before a start-limited
+// asymptote `linear_expected` (a slope between the two is inconclusive).
 ValidationItem smooth_item(const Scheme<double>& scheme, std::optional<int> linear_expected,
-                           std::optional<int> nonlinear_expected, const ValidateOptions& options);
+                           std::optional<int> nonlinear_expected, const ValidateOptions& options,
+                           std::optional<int> linear_pre_asymptotic = std::nullopt);
 // Item 4 in cpp_bin_float_50 (ValidateOptions::precision == 50).
 ValidationItem smooth_item_mp50(const Scheme<Mp50>& scheme, std::optional<int> linear_expected,
-                                std::optional<int> nonlinear_expected, const ValidateOptions& options);
+                                std::optional<int> nonlinear_expected, const ValidateOptions& options,
+                                std::optional<int> linear_pre_asymptotic = std::nullopt);
 // `xw_form`: false for a method of x'' = F(t, x, v) (a scheme file of a family
 // other than runge-kutta), whose (x, w) run is then not applicable, not failed.
 ValidationItem contact_item(const Scheme<double>& scheme, std::optional<int> smooth_expected, bool xw_form,

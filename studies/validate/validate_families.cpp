@@ -67,6 +67,7 @@ ValidationItem order_item(const SchemeFile& file, std::optional<int> claimed) {
   it.value["claimed_order"] = claimed ? json(*claimed) : json(nullptr);
   it.value["order_velocity_dependent"] = rep.order_velocity_dependent;
   it.value["velocity_dependent_basis"] = rep.velocity_dependent_basis;
+  it.value["start_limited"] = rep.start_limited;
   json variants = json::array();
   for (const auto& [name, v] : rep.variants) {
     json j = report_json(v);

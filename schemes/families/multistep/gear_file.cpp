@@ -173,6 +173,7 @@ SchemeFile parse_gear(const json& doc, const std::string& source) {
   FamilyOrderReport report = gear_order_conditions(c, mp.start);
   // Either velocity is O(h^{k−1}) accurate, the order the start leaves anyway.
   report.order_velocity_dependent = report.order;
+  report.start_limited = true;
   report.velocity_dependent_basis = "Gear: its order, " + velocity + " velocity (no order lost)";
   const int order = report.order;
   const std::string label = f.name + " (Gear " + std::to_string(k) + "-value Nordsieck, " + velocity +
