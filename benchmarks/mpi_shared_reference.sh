@@ -11,7 +11,9 @@
 #   exact solution). Each runs alone, so that its sweep is what is distributed.
 # Rows: jobs-2 and jobs-1 (one process, two threads or one), mpirun-1 and
 # mpirun-2 (ranks of one thread each); the speed-up is jobs-1 wall over
-# mpirun-2 wall, read off one invocation.
+# mpirun-2 wall, read off one invocation. BEFORE=BUILD_DIR (a build of an
+# earlier commit, whose ranks each computed the reference) runs the same rows
+# with that build first, in the same invocation.
 set -euo pipefail
 # As in tests/cli/mpi_launch.cmake: root in a container, no cross-memory attach.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
@@ -25,6 +27,10 @@ claims=("${@:-jvb-fig3-gl-xw-xp jvb-fig2-gl-xw-xp}")
 # shellcheck disable=SC2206
 claims=(${claims[*]})
 for claim in "${claims[@]}"; do
+  if [[ -n ${BEFORE:-} ]]; then
+    echo "## $claim, before ($BEFORE)"
+    RANKS="1 2" "$here/whole_runs.sh" "$BEFORE" "$out/before-$claim" -- "$claim"
+  fi
   echo "## $claim"
   RANKS="1 2" "$here/whole_runs.sh" "$build" "$out/$claim" -- "$claim"
 done
