@@ -117,12 +117,13 @@ int granconv::cli_main(int argc, char** argv) {
         ->check(finite_number("number of seconds", true));
   };
   ReferenceArgs ref_args;
-  auto* ref_cmd = app.add_subcommand("reference", "Print the CVODE reference state of a scenario at time T");
+  auto* ref_cmd = app.add_subcommand("reference", "Print the reference state of a scenario at time T");
   add_problem(ref_cmd, ref_args);
   ref_cmd->add_option("--rtol", ref_args.rtol, "Relative tolerance")->capture_default_str()->check(finite_number("tolerance", true));
   ref_cmd->add_option("--atol", ref_args.atol, "Absolute tolerance")->capture_default_str()->check(finite_number("tolerance", true));
   ref_cmd->add_option("--method", ref_args.method,
-                      "adams | bdf (CVODE) | erk8 | erk9 (ARKODE, explicit Runge-Kutta of order 8 or 9) (default: the scenario's)")
+                      "adams | bdf (CVODE) | erk8 | erk9 (ARKODE, explicit Runge-Kutta of order 8 or 9) (default: erk9 where the "
+                      "forces depend on the gaps alone, else the scenario's; the provenance says which and why)")
       ->check(CLI::IsMember({"adams", "bdf", "erk8", "erk9"}));
   ref_cmd->add_option("--nonlinear-solver", ref_args.nonlinear_solver,
                       "CVODE methods: fixed-point | newton (default: newton); erk8 and erk9 have none")

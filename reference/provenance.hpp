@@ -25,6 +25,9 @@ struct Provenance {
   // references; -1: not separated). In SI units one shared number hides that
   // positions are good to 1e-16 m while velocities are good to 1e-11 m/s.
   double error_estimate_x = -1, error_estimate_v = -1;
+  // Why this method, where the caller asked for none (`granconv reference`:
+  // reference/sundials/reference_method_choice.hpp); "" = asked or recorded.
+  std::string method_choice;
 
   nlohmann::json to_json() const {
     nlohmann::json j{{"solver", solver},
@@ -42,6 +45,7 @@ struct Provenance {
                           {"error_estimate_method", error_estimate_method}};
     if (error_estimate_x >= 0) j["error_estimate_x"] = error_estimate_x;
     if (error_estimate_v >= 0) j["error_estimate_v"] = error_estimate_v;
+    if (!method_choice.empty()) j["method_choice"] = method_choice;
     return j;
   }
 
@@ -62,6 +66,7 @@ struct Provenance {
     p.error_estimate_method = j.value("error_estimate_method", std::string());
     p.error_estimate_x = j.value("error_estimate_x", -1.0);
     p.error_estimate_v = j.value("error_estimate_v", -1.0);
+    p.method_choice = j.value("method_choice", std::string());
     return p;
   }
 };

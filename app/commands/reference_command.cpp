@@ -1,5 +1,5 @@
-// `granconv reference`: a scenario's reference solution (CVODE, or the
-// method asked) at T or as a time series, from the cache when it holds it.
+// `granconv reference`: a scenario's reference solution (the fastest
+// certified method, or the one asked) at T or as a time series, from the cache when it holds it.
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -14,6 +14,7 @@
 #include "app/options.hpp"
 #include "app/output_flags.hpp"
 #include "reference/cache/reference_cache.hpp"
+#include "reference/sundials/reference_method_choice.hpp"
 
 namespace granconv::cli {
 
@@ -62,7 +63,15 @@ int reference(const ReferenceArgs& a) {
   opt.threads = resolve_jobs(a.jobs);
   const bool series = a.every || !a.times.empty();
   const std::vector<double> times = series ? series_times(a) : std::vector<double>{0.0, a.t};
-  const auto ref = cached_reference(pr, times, opt, a.cache);
+  // No method asked: the fastest certified one, and why, in the provenance.
+  std::string method_choice;
+  if (opt.method.empty()) {
+    auto choice = fastest_certified_method(pr, times.size(), opt);
+    opt.method = std::move(choice.method);
+    method_choice = std::move(choice.reason);
+  }
+  auto ref = cached_reference(pr, times, opt, a.cache);
+  ref.provenance.method_choice = method_choice;
   if (!series) {
     nlohmann::json j = state_json(ref.states.back());
     j["t"] = a.t;

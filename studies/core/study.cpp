@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <future>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -19,6 +18,7 @@
 #include "studies/support/grid_errors.hpp"
 #include "reference/extended/mp_reference.hpp"
 #include "studies/support/distribution/cell_bytes.hpp"
+#include "studies/support/distribution/computed_once.hpp"
 #include "studies/support/distribution/distributed_for.hpp"
 #include "studies/support/parallel_for.hpp"
 #include "studies/support/round_off_floor.hpp"
@@ -213,17 +213,26 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
   if (!claim.gamma_per_h) {
     auto run_reference = [&] { return P::reference(pr, reference_times(claim, pr.t_end, res.steps), opt); };
     if constexpr (P::certified_apart) {
-      // With two threads the reference runs beside its certification (each
-      // writes only its own result: the same bits either way).
-      std::future<typename P::Reference> beside;
-      if (opt.jobs >= 2) beside = std::async(std::launch::async, run_reference);
-      Provenance p;
+      // The certification and the reference are two cells, each computed
+      // once, on two ranks or beside each other on two threads, and handed
+      // to every rank as exact words (docs/cluster.md): the same bits either way.
       // The certification runs its own second thread only where a third is free.
-      const int certify_jobs = beside.valid() ? opt.jobs - 1 : opt.jobs;
-      P::reference_error(pr, claim_problem<Mp50>(claim), p, certify_jobs, opt.reference.max_seconds, opt.cache_dir);
-      problem_error = p.error_estimate;
-      res.reference = p.to_json();
-      shared = beside.valid() ? beside.get() : run_reference();
+      const int certify_jobs = std::max(1, opt.jobs - 1);
+      const auto bytes = computed_once(
+          {[&] {
+             Provenance p;
+             P::reference_error(pr, claim_problem<Mp50>(claim), p, certify_jobs, opt.reference.max_seconds,
+                                opt.cache_dir);
+             CellWriter w;
+             w.put(p.error_estimate).put(p.to_json());
+             return w.take();
+           },
+           [&] { return P::bytes_of(run_reference()); }},
+          opt.jobs);
+      CellReader certified(bytes[0]);
+      problem_error = certified.get<double>();
+      res.reference = certified.get_json();
+      shared = P::from_bytes(bytes[1]);
     } else {
       shared = run_reference();
       res.reference = shared->provenance.to_json();

@@ -14,7 +14,9 @@
 #include "studies/core/scheme_file_override.hpp"
 #include "reference/cache/extended_reference_cache.hpp"
 #include "reference/extended/mp_reference.hpp"
+#include "reference/extended/scalar_words.hpp"
 #include "studies/core/study.hpp"
+#include "studies/support/distribution/cell_bytes.hpp"
 
 namespace granconv {
 
@@ -56,6 +58,36 @@ struct ExtendedPrecision {
   // certified apart (reference_error: once per problem, so once per sweep
   // unless γ is coupled to h), not by the reference run at its output times.
   static constexpr bool certified_apart = true;
+  // The reference as bytes and back, every word exact (scalar_words.hpp): how
+  // the rank that computed it hands it to the others (studies/core/study.cpp).
+  static std::string bytes_of(const Reference& r) {
+    std::string words;
+    for (const auto& t : r.times) Words<S>::put(words, t);
+    for (const auto& x : r.states)
+      for (int i = 0; i < x.size(); ++i) Words<S>::put(words, x[i]);
+    CellWriter w;
+    w.put(static_cast<std::uint64_t>(r.times.size())).put(static_cast<std::uint64_t>(r.states.size()));
+    w.put(static_cast<std::uint64_t>(r.states.empty() ? 0 : r.states.front().size()));
+    w.put(std::string_view(words)).put(r.provenance.to_json());
+    return w.take();
+  }
+  static Reference from_bytes(std::string_view bytes) {
+    CellReader rd(bytes);
+    const auto nt = rd.template get<std::uint64_t>(), ns = rd.template get<std::uint64_t>(),
+               dim = rd.template get<std::uint64_t>();
+    const std::string words = rd.get_string();
+    if (words.size() / Words<S>::bytes < nt || (words.size() / Words<S>::bytes - nt) / std::max<std::uint64_t>(dim, 1) < ns ||
+        words.size() != (nt + ns * dim) * Words<S>::bytes)
+      throw std::runtime_error("a distributed reference's size does not match its words");
+    Reference r;
+    const char* p = words.data();
+    for (std::uint64_t k = 0; k < nt; ++k, p += Words<S>::bytes) r.times.push_back(Words<S>::get(p));
+    r.states.assign(ns, Vec<S>(static_cast<Eigen::Index>(dim)));
+    for (auto& x : r.states)
+      for (Eigen::Index i = 0; i < x.size(); ++i, p += Words<S>::bytes) x[i] = Words<S>::get(p);
+    r.provenance = Provenance::from_json(rd.get_json());
+    return r;
+  }
   static Scheme<S> scheme(const Claim& claim, const StudyOptions& opt, const SchemeOptions& so) {
     if (opt.tableau || claim.tableau || scheme_file_override())
       throw std::invalid_argument("a tableau file runs in double only; it cannot be combined with precision " +

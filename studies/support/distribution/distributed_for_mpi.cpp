@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <deque>
 #include <exception>
+#include <limits>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -48,6 +49,14 @@ std::string receive(int source, int tag, MPI_Status& status) {
 }
 
 void send(const std::string& buf, int dest, int tag) {
+  // MPI counts in int: a larger result (an extended reference over a huge
+  // grid, studies/core/study.cpp) ends the run with its cause, never cut short.
+  if (buf.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
+    std::fprintf(stderr, "granconv: error: rank %d: a distributed result of %zu bytes is above MPI's limit of %d\n", rank,
+                 buf.size(), std::numeric_limits<int>::max());
+    std::fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
   MPI_Send(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, dest, tag, MPI_COMM_WORLD);
 }
 
