@@ -50,6 +50,8 @@ case "${1:-}" in
     "$build/app/granconv" report --out "$out" --jobs "$jobs"
     ;;
   test)
+    # Everything ctest runs; the benchmarks, which it does not, are left to
+    # `cmake --build build --target benchmarks`.
     cmake --build "$build" -j "$jobs"
     cd "$build"
     ctest --no-tests=error --output-on-failure -j "$jobs"
