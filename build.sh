@@ -50,6 +50,7 @@ case "${1:-}" in
     "$build/app/granconv" report --out "$out" --jobs "$jobs"
     ;;
   test)
+    # Everything: what ctest runs, and the benchmarks, so that they cannot rot.
     cmake --build "$build" -j "$jobs"
     cd "$build"
     ctest --no-tests=error --output-on-failure -j "$jobs"

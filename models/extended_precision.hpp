@@ -12,9 +12,19 @@
 #include <boost/multiprecision/cpp_bin_float.hpp>
 
 #include "models/double_double.hpp"
+#include "models/mollified_sqrt.hpp"
 
 namespace granconv {
 
 using Mp50 = boost::multiprecision::cpp_bin_float_50;
+
+// The mollified square root's quadratures in the wide scalars are compiled
+// once, in models/mollified_sqrt_wide.cpp.
+extern template const DoubleDouble& mollifier_normalization<DoubleDouble>();
+extern template const Mp50& mollifier_normalization<Mp50>();
+namespace mollified_sqrt_detail {
+extern template DoubleDouble unit_integral<DoubleDouble>(const DoubleDouble&, int, bool);
+extern template Mp50 unit_integral<Mp50>(const Mp50&, int, bool);
+}  // namespace mollified_sqrt_detail
 
 }  // namespace granconv

@@ -173,4 +173,22 @@ Scheme<S> make_scheme(const std::string& name, const SchemeOptions& opt = {}) {
   return make(row, opt);
 }
 
+// The catalogue's Scheme<S> factories, instantiated for each scalar in
+// schemes/scheme_instantiations_<scalar>.cpp and nowhere else: their step
+// loops (Newton on the stage system in 50 digits above all) are the heaviest
+// code to compile, and the scalars' files compile in parallel.
+#define GRANCONV_CATALOGUE_SCHEMES(prefix, S)                                        \
+  prefix template Scheme<S> runge_kutta_scheme<S>(const Tableau<S>&, std::string); \
+  prefix template Scheme<S> theta_scheme<S>(const SchemeOptions&);                 \
+  prefix template Scheme<S> tailored_irk_scheme<S>(const SchemeOptions&);          \
+  prefix template Scheme<S> dem::dem_scheme<dem::Euler, S>(const std::string&);    \
+  prefix template Scheme<S> dem::dem_scheme<dem::SymplecticEuler, S>(const std::string&); \
+  prefix template Scheme<S> dem::dem_scheme<dem::Leapfrog, S>(const std::string&); \
+  prefix template Scheme<S> dem::dem_scheme<dem::StormerVerlet, S>(const std::string&); \
+  prefix template Scheme<S> dem::dem_scheme<dem::VelocityVerlet, S>(const std::string&); \
+  prefix template Scheme<S> dem::dem_scheme<dem::DampedVerlet, S>(const std::string&);
+GRANCONV_CATALOGUE_SCHEMES(extern, double)
+GRANCONV_CATALOGUE_SCHEMES(extern, DoubleDouble)
+GRANCONV_CATALOGUE_SCHEMES(extern, Mp50)
+
 }  // namespace granconv
