@@ -89,6 +89,11 @@ int granconv::cli_main(int argc, char** argv) {
                       "Wall-clock seconds allowed per reference (CVODE, 50-digit, bi-stiffness) and LZB impact")
       ->capture_default_str()
       ->check(finite_number("number of seconds", true));
+  run_cmd->add_option("--reference-mode", run_args.reference_mode,
+                      "Order claims: auto (stream the reference where it can and would store over 1e7 values), "
+                      "streamed (always; refused where it cannot), stored; the same results either way")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"auto", "streamed", "stored"}));
   add_output_flags(run_cmd, run_args.output);
   run_cmd->add_flag("--heavy", run_args.heavy,
                     "Run heavy claims (hours of CPU, `granconv list` marks them): by name, and in 'all' (left out without "

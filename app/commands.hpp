@@ -30,6 +30,7 @@ struct RunArgs {
   std::vector<std::string> params;  // scenario overrides key=value (model perturbation)
   std::string claims;
   double reference_budget = 600;  // seconds per reference and LZB impact (ReferenceOptions::max_seconds)
+  std::string reference_mode = "auto";  // StudyOptions::reference_mode: auto | streamed | stored
   std::string negative_twin;      // apply the claim's negative twin of this name (it must then fail)
   bool skip_absent = false;       // exit 77 when a program an external claim requires is not installed
   std::string tableaux, scenarios;  // folders of the file names in claim records (ClaimFileFolders)

@@ -1,5 +1,7 @@
 #include "models/parameter_ranges.hpp"
 
+#include "models/memory_budget.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -8,7 +10,8 @@ namespace granconv {
 
 ParameterRange parameter_range(const std::string& scenario, const std::string& key) {
   const double inf = INFINITY;
-  if (key == "n") return {scenario.rfind("lzb-", 0) == 0 ? 1.0 : 2.0, double(kMaxBeads), false, false, "number of beads", true};
+  if (key == "n")
+    return {scenario.rfind("lzb-", 0) == 0 ? 1.0 : 2.0, double(kMaxScenarioBeads), false, false, "number of beads", true};
   if (key == "t_end") return {0, 1e6, true, false, "final time"};
   if (key == "gamma" || key == "gn") return {0, inf, false, true, "damping, not negative"};
   if (key == "m" || key == "epsilon" || key == "rho") return {0, inf, true, true, "a mass or density: positive"};
@@ -37,6 +40,9 @@ void check_parameter_ranges(const std::string& scenario, const Parameters& p) {
                                   "' is outside its range " + range + " (" + r.meaning +
                                   (r.integer ? ", an integer" : "") + ")");
     }
+    if (key == "n")
+      if (const std::string why = chain_memory_problem(v, 1, "one run"); !why.empty())
+        throw std::invalid_argument("parameter 'n' of scenario '" + scenario + "': " + why);
   }
 }
 

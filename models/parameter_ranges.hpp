@@ -9,8 +9,8 @@
 
 namespace granconv {
 
-// The longest chain any scenario builds (docs/bad-input.md): the banded
-// reference and implicit steps are O(N), and long-chain studies go to 1e5.
+// The longest chain listed bead by bead (a scenario file, the bi-stiffness kind);
+// a built-in scenario's n is bounded by memory (models/memory_budget.hpp).
 inline constexpr int kMaxBeads = 100000;
 
 struct ParameterRange {

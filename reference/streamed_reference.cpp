@@ -30,4 +30,19 @@ Provenance stream_reference(const Problem<double>& problem, long n, const Refere
   return exact_provenance(problem, scale);
 }
 
+Provenance stream_reference_at(const Problem<double>& problem, const std::vector<double>& times,
+                               const ReferenceOptions& opt, const ReferenceSink& sink) {
+  if (!can_stream_reference(problem, opt))
+    throw std::invalid_argument("stream_reference_at: this reference is not streamed (an ARKODE method or an error "
+                                "estimate): cached_reference stores it");
+  if (!problem.exact) return cvode_reference_streamed(problem, times, opt, sink);
+  double scale = 0;
+  for (double t : times) {
+    const Vec<double> xv = problem.exact(t);
+    scale = std::max(scale, xv.cwiseAbs().maxCoeff());
+    sink(xv);
+  }
+  return exact_provenance(problem, scale);
+}
+
 }  // namespace granconv

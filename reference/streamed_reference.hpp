@@ -5,7 +5,10 @@
 // steps. The same bits as the stored reference at those times.
 #include <chrono>
 #include <cstddef>
+#include <exception>
 #include <functional>
+#include <string>
+#include <vector>
 
 #include "models/scenarios.hpp"
 #include "reference/provenance.hpp"
@@ -40,8 +43,35 @@ bool can_stream_reference(const Problem<double>& problem, const ReferenceOptions
 Provenance stream_reference(const Problem<double>& problem, long n, const ReferenceOptions& opt,
                             const ReferenceSink& sink);
 
-// The CVODE part of stream_reference (reference/sundials/cvode_reference.cpp).
+// The same at any sorted `times` within [0, t_end] (an order sweep's union of
+// grid times, studies/support/streamed_grid_errors.hpp): the same bits as
+// cached_reference at those times, the error estimate left out.
+Provenance stream_reference_at(const Problem<double>& problem, const std::vector<double>& times,
+                               const ReferenceOptions& opt, const ReferenceSink& sink);
+
+// The CVODE part of stream_reference and stream_reference_at (reference/sundials/cvode_reference.cpp).
 Provenance cvode_reference_streamed(const Problem<double>& problem, const UniformTimes& times,
                                     const ReferenceOptions& opt, const ReferenceSink& sink);
+Provenance cvode_reference_streamed(const Problem<double>& problem, const std::vector<double>& times,
+                                    const ReferenceOptions& opt, const ReferenceSink& sink);
+
+// The error estimate's rerun of a CVODE reference (cvode_reference's), for a
+// caller that streams it beside the first solve and takes the differences
+// itself: the options of the rerun (no estimate of its own) and the words of
+// Provenance::error_estimate_method.
+struct EstimateRerun {
+  ReferenceOptions options;
+  std::string method_words;
+};
+// The rerun cvode_reference tries first: the same method at rtol/10, atol/10.
+EstimateRerun first_estimate_rerun(const Problem<double>& problem, const ReferenceOptions& opt);
+// After the first rerun failed with `failure`: the rerun cvode_reference falls
+// back to where CVODE refused the tolerance (the other method at rtol, atol);
+// any other failure is rethrown.
+EstimateRerun fallback_estimate_rerun(const Problem<double>& problem, const ReferenceOptions& opt,
+                                      const std::exception_ptr& failure);
+// After the fallback failed too: throws what cvode_reference throws then.
+[[noreturn]] void throw_estimate_failed(const Problem<double>& problem, const ReferenceOptions& opt,
+                                        const std::exception_ptr& first, const std::exception_ptr& fallback);
 
 }  // namespace granconv

@@ -19,6 +19,8 @@ set(granconv_test_costs
     mutation.kill-rate 100
     order.jvb-fig2-gl-xw-xp 100
     claim.lzb-order 88
+    order.granconv-chain-1e5-gl-xw 70
+    negative.gl2-a12-perturbed-fails-granconv-chain-1e5-gl-xw 70
     claim.atlas 27
     package.find-package-external-project 23
     claim.th-mollified-verlet 16

@@ -99,6 +99,9 @@ int run(const RunArgs& a) {
   opt.jobs = resolve_jobs(a.jobs);
   opt.cache_dir = resolve_cache(a.cache, a.out);
   opt.out_dir = a.out;
+  opt.reference_mode = a.reference_mode == "streamed" ? ComparisonMode::streamed
+                       : a.reference_mode == "stored" ? ComparisonMode::stored
+                                                      : ComparisonMode::automatic;
   if (!a.tableau.empty()) read_scheme_override(a.tableau, opt);
   opt.expected_order = a.expected;
   if (a.precision) {

@@ -239,24 +239,23 @@ ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vec
   const double rtol2 = opt.rtol / 10, atol2 = opt.atol / 10;
   using sundials_chain::Estimate;
   const auto estimate = [&](const std::atomic<bool>* stop_estimate) -> Estimate {
+    const EstimateRerun first = first_estimate_rerun(problem, opt);
     try {
       return {run_cvode(problem, times, method, nonlinear_solver, rtol2, atol2, opt.max_steps, opt, started,
                         stop_estimate)
                   .states,
-              fmt::format("max |Δ| vs rerun ({}) at rtol {:g}, atol {:g}", method, rtol2, atol2)};
-    } catch (const CvodeError& e) {
+              first.method_words};
+    } catch (const CvodeError&) {
       // Typically CV_TOO_MUCH_ACC: rtol/10 is below what double allows.
-      const std::string other = method == "adams" ? "bdf" : "adams";
+      const std::exception_ptr refused = std::current_exception();
+      const EstimateRerun other = fallback_estimate_rerun(problem, opt, refused);
       try {
-        return {run_cvode(problem, times, other, default_nonlinear_solver(other), opt.rtol, opt.atol, opt.max_steps,
-                          opt, started, stop_estimate)
+        return {run_cvode(problem, times, other.options.method, other.options.nonlinear_solver, opt.rtol, opt.atol,
+                          opt.max_steps, opt, started, stop_estimate)
                     .states,
-                fmt::format("max |Δ| vs rerun ({}) at rtol {:g}, atol {:g} (CVODE refused rtol {:g}, atol {:g}: {})",
-                            other, opt.rtol, opt.atol, rtol2, atol2, e.flag)};
-      } catch (const CvodeError& e2) {
-        throw std::runtime_error(fmt::format(
-            "CVODE reference ({}): error estimate failed: rerun at rtol {:g}: {}; rerun with {}: {}",
-            problem.scenario, rtol2, e.what(), other, e2.what()));
+                other.method_words};
+      } catch (const CvodeError&) {
+        throw_estimate_failed(problem, opt, refused, std::current_exception());
       }
     }
   };
@@ -286,6 +285,73 @@ Provenance cvode_reference_streamed(const Problem<double>& problem, const Unifor
                                                opt.max_steps, opt, started),
                                      {}, "CVODE", method, nonlinear_solver, opt.rtol, opt.atol)
       .provenance;
+}
+
+Provenance cvode_reference_streamed(const Problem<double>& problem, const std::vector<double>& times,
+                                    const ReferenceOptions& opt, const ReferenceSink& sink) {
+  if (opt.estimate_error)
+    throw std::invalid_argument("cvode_reference_streamed: the error estimate's rerun needs the states kept");
+  sundials_chain::check_request(problem, times, opt);
+  const std::string method = resolved_reference_method(problem, opt);
+  if (is_explicit_reference_method(method))
+    throw std::invalid_argument("cvode_reference_streamed: " + method + " is ARKODE's method, not streamed");
+  const std::string nonlinear_solver = resolved_reference_nonlinear_solver(problem, opt);
+  const auto started = std::chrono::steady_clock::now();
+  return sundials_chain::solution_of(run_cvode(problem, times, sink, method, nonlinear_solver, opt.rtol, opt.atol,
+                                               opt.max_steps, opt, started),
+                                     {}, "CVODE", method, nonlinear_solver, opt.rtol, opt.atol)
+      .provenance;
+}
+
+EstimateRerun first_estimate_rerun(const Problem<double>& problem, const ReferenceOptions& opt) {
+  EstimateRerun r{opt, ""};
+  r.options.method = resolved_reference_method(problem, opt);
+  r.options.nonlinear_solver = resolved_reference_nonlinear_solver(problem, opt);
+  r.options.rtol = opt.rtol / 10;
+  r.options.atol = opt.atol / 10;
+  r.options.estimate_error = false;
+  r.method_words = fmt::format("max |Δ| vs rerun ({}) at rtol {:g}, atol {:g}", r.options.method, r.options.rtol,
+                               r.options.atol);
+  return r;
+}
+
+EstimateRerun fallback_estimate_rerun(const Problem<double>& problem, const ReferenceOptions& opt,
+                                      const std::exception_ptr& failure) {
+  try {
+    std::rethrow_exception(failure);
+  } catch (const CvodeError& e) {
+    const std::string method = resolved_reference_method(problem, opt);
+    const std::string other = method == "adams" ? "bdf" : "adams";
+    EstimateRerun r{opt, ""};
+    r.options.method = other;
+    r.options.nonlinear_solver = default_nonlinear_solver(other);
+    r.options.estimate_error = false;
+    r.method_words = fmt::format("max |Δ| vs rerun ({}) at rtol {:g}, atol {:g} (CVODE refused rtol {:g}, atol {:g}: {})",
+                                 other, opt.rtol, opt.atol, opt.rtol / 10, opt.atol / 10, e.flag);
+    return r;
+  }
+}
+
+void throw_estimate_failed(const Problem<double>& problem, const ReferenceOptions& opt,
+                           const std::exception_ptr& first, const std::exception_ptr& fallback) {
+  const auto what = [](const std::exception_ptr& e) -> std::string {
+    try {
+      std::rethrow_exception(e);
+    } catch (const CvodeError& c) {
+      return c.what();
+    }
+  };
+  const std::string first_words = what(first);
+  std::string fallback_words;
+  try {
+    fallback_words = what(fallback);
+  } catch (...) {
+    throw;  // not CVODE refusing: as it is
+  }
+  const std::string other = resolved_reference_method(problem, opt) == "adams" ? "bdf" : "adams";
+  throw std::runtime_error(fmt::format("CVODE reference ({}): error estimate failed: rerun at rtol {:g}: {}; rerun "
+                                       "with {}: {}",
+                                       problem.scenario, opt.rtol / 10, first_words, other, fallback_words));
 }
 
 }  // namespace granconv

@@ -12,17 +12,20 @@
 
 #include "fit/order_fit_json.hpp"
 #include "models/scenario_file/scenario_file.hpp"
+#include "models/memory_budget.hpp"
 #include "models/scenarios.hpp"
 #include "reference/cache/reference_cache.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/support/grid_errors.hpp"
 #include "reference/extended/mp_reference.hpp"
+#include "reference/streamed_reference.hpp"
 #include "studies/support/distribution/cell_bytes.hpp"
 #include "studies/support/distribution/computed_once.hpp"
 #include "studies/support/distribution/distributed_for.hpp"
 #include "studies/support/parallel_for.hpp"
 #include "studies/support/round_off_floor.hpp"
 #include "studies/support/step_grid.hpp"
+#include "studies/support/streamed_grid_errors.hpp"
 #include "studies/core/study_precision.hpp"
 
 namespace granconv {
@@ -141,6 +144,13 @@ std::string reference_margin_note(const StudyResult& res, const std::vector<doub
                      smallest, at_h, label, smallest / estimate, estimate, method);
 }
 
+// A sweep's peak: its cells side by side (one step size each, at most `jobs`
+// of them), or the shared reference beside its estimate's rerun before them.
+std::string memory_budget_problem(int beads, const StudyOptions& opt) {
+  return chain_memory_problem(beads, std::max(2, opt.jobs), "claim's runs side by side (--jobs " +
+                                                                std::to_string(opt.jobs) + ")");
+}
+
 // The study in scalar S: the scheme and the reference in S, errors, floor and
 // fits in double.
 template <class S>
@@ -166,12 +176,19 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
     res.model = model_name(claim_problem<double>(claim).chain);
 
   const double t_end = static_cast<double>(pr.t_end);
+  bool streamable = false;
+  if constexpr (std::is_same_v<S, double>) streamable = reference_streamable(claim, pr, opt.reference);
+  if (opt.reference_mode == ComparisonMode::streamed && !streamable)
+    throw std::invalid_argument("claim '" + claim.id + "': its reference cannot be streamed (an ARKODE method, "
+                                "extended precision, or an error at the final time only, which keeps two states)");
   // Checked at load for catalogue claims; here too for claims built in code.
   if (const std::string why = grid_budget_problem(grid_budget(t_end, claim.grid.h_max, claim.grid.h_min,
                                                               claim.grid.per_decade, double(pr.y0.size()),
-                                                              !final_time_only(claim)));
+                                                              !final_time_only(claim) && !streamable));
       !why.empty())
     throw std::invalid_argument("claim '" + claim.id + "': its grid is refused: " + why);
+  if (const std::string why = memory_budget_problem(pr.chain.beads(), opt); !why.empty())
+    throw std::invalid_argument("claim '" + claim.id + "': " + why);
   res.steps = step_counts(t_end, claim.grid.h_max, claim.grid.h_min, claim.grid.per_decade);
   const std::size_t m = res.steps.size();
   res.h.resize(m);
@@ -208,9 +225,28 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
   // references once ran per step count, because each output time inside a
   // step cost a step; with the dense output a step's output times cost a
   // fraction of that, and one run at the union saves every other run's steps.)
+  // Above kStreamAboveValues stored values (or when asked), a streamable
+  // reference is streamed, nothing kept (studies/support/streamed_grid_errors.hpp):
+  // the same bits, one more reference solve per step size.
+  const GridBudget budget = grid_budget(t_end, claim.grid.h_max, claim.grid.h_min, claim.grid.per_decade, 1);
+  const bool streamed =
+      streamable &&
+      (opt.reference_mode == ComparisonMode::streamed ||
+       (opt.reference_mode == ComparisonMode::automatic &&
+        (claim.gamma_per_h ? budget.finest_steps : budget.total_steps) * double(pr.y0.size()) > kStreamAboveValues));
+  if (streamed && !claim.gamma_per_h && !(budget.total_steps <= kMaxStreamedUnionTimes))
+    throw std::invalid_argument(fmt::format("claim '{}': its grid's {:.3g} grid times are above the limit of {:.3g} "
+                                            "that a streamed reference holds",
+                                            claim.id, budget.total_steps, kMaxStreamedUnionTimes));
   std::optional<typename P::Reference> shared;
+  std::optional<StreamedReferenceSummary> shared_summary;
   std::optional<double> problem_error;
-  if (!claim.gamma_per_h) {
+  if constexpr (std::is_same_v<S, double>)
+    if (streamed && !claim.gamma_per_h) {
+      shared_summary = summarise_streamed_reference(pr, reference_times(claim, pr.t_end, res.steps), opt.reference);
+      res.reference = shared_summary->provenance.to_json();
+    }
+  if (!claim.gamma_per_h && !streamed) {
     auto run_reference = [&] { return P::reference(pr, reference_times(claim, pr.t_end, res.steps), opt); };
     if constexpr (P::certified_apart) {
       // The certification and the reference are two cells, each computed
@@ -253,6 +289,23 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
     GridErrors e;
     double r_error, r_scale;
     nlohmann::json r_provenance;
+    if constexpr (std::is_same_v<S, double>)
+      if (streamed) {
+        std::optional<StreamedReferenceSummary> own;
+        std::optional<Problem<double>> own_problem;
+        const Problem<double>& pr_h = claim.gamma_per_h ? own_problem.emplace(problem_at<double>(claim, h)) : pr;
+        if (claim.gamma_per_h) {
+          // As below: this h's reference, its provenance for the record.
+          own = summarise_streamed_reference(pr_h, reference_times(claim, pr.t_end, {n}), opt.reference);
+          r_provenance = own->provenance.to_json();
+        }
+        const StreamedReferenceSummary& summary = own ? *own : *shared_summary;
+        e = grid_errors_streamed(scheme, pr_h, form, n, opt.reference);
+        CellWriter w;
+        w.put(e.diverged_reason).put(e.x).put(e.v).put(summary.provenance.error_estimate).put(summary.scale)
+            .put(r_provenance);
+        return w.take();
+      }
     if (shared) {
       e = claim_grid_errors(claim, scheme, pr, form, n, *shared);
       r_error = problem_error ? *problem_error : shared->provenance.error_estimate;
@@ -287,7 +340,7 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
     res.error[i] = final_time_only(claim) ? res.error_x[i] : std::max(res.error_x[i], res.error_v[i]);
   };
   distributed_for(loop);
-  if (!shared && !problem_error) {
+  if (claim.gamma_per_h && !problem_error) {
     // One provenance for the record (the finest step's), every estimate in the floor.
     res.reference = provenance.back();
     res.reference["per_step_size"] = "one reference per h (gamma = " + std::to_string(*claim.gamma_per_h) + " h)";
@@ -408,6 +461,12 @@ CheckResult evaluate_check(const OrderCheck& check, const std::vector<double>& h
   r.reason = v.reason;
   r.pass = v.verdict == Verdict::pass;
   return r;
+}
+
+bool reference_streamable(const Claim& claim, const Problem<double>& pr, const ReferenceOptions& opt) {
+  ReferenceOptions first = opt;
+  first.estimate_error = false;
+  return !final_time_only(claim) && can_stream_reference(pr, first);
 }
 
 StudyResult run_study(const Claim& claim, const StudyOptions& opt) {

@@ -15,6 +15,7 @@
 #include "schemes/tableau.hpp"
 #include "studies/core/claim.hpp"
 #include "studies/core/verdict.hpp"
+#include "studies/support/comparison.hpp"
 #include "studies/support/parallel_for.hpp"
 
 namespace granconv {
@@ -36,6 +37,11 @@ struct StudyOptions {
   // (double), 32 (double-double) or 50 (cpp_bin_float_50), see valid_precision;
   // nullopt: the claim's "precision" (default 16).
   std::optional<int> precision;
+  // The shared reference over the grid times: streamed, nothing kept, where it
+  // can be (double, CVODE or an exact solution; studies/support/streamed_grid_errors.hpp)
+  // and would store more than kStreamAboveValues values, else stored (and
+  // cached); `streamed` or `stored` force it (the same bits either way).
+  ComparisonMode reference_mode = ComparisonMode::automatic;
   // Points whose error is below floor_factor × floor are excluded from fits.
   double floor_factor = 10;
   ProgressFn progress;  // studies/support/parallel_for.hpp
@@ -89,6 +95,13 @@ StudyResult run_study(const Claim& claim, const StudyOptions& options);
 // over the usable points, and the verdict of the one the check names.
 CheckResult evaluate_check(const OrderCheck& check, const std::vector<double>& h, const std::vector<double>& e,
                            const std::vector<bool>& usable);
+
+// Whether the claim's sweep can stream its reference in double: an error over
+// the grid times against CVODE or an exact solution (ARKODE's methods stop at
+// every output time, so their states depend on the union of the grid times).
+// Then its memory is O(N) whatever the grid, and the stored-values budget does
+// not apply to it.
+bool reference_streamable(const Claim& claim, const Problem<double>& problem, const ReferenceOptions& opt);
 
 // The force model's name ("kk", "hertz", "hertz-damped", "spring-dashpot", ...).
 std::string model_name(const Chain<double>& chain);

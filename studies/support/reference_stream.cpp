@@ -15,12 +15,16 @@ std::size_t reference_stream_slots(std::size_t width, long n) {
 
 ReferenceStream::ReferenceStream(const Problem<double>& problem, long n, const ReferenceOptions& opt,
                                  std::size_t slots)
-    : n_(n) {
-  if (slots < 1 || n < 1) throw std::invalid_argument("ReferenceStream: at least one step and one slot");
-  ring_.assign(slots, Vec<double>(problem.y0.size()));
+    : ReferenceStream([&problem, opt, n](const ReferenceSink& sink) { return stream_reference(problem, n, opt, sink); },
+                      n + 1, problem.y0.size(), slots) {}
+
+ReferenceStream::ReferenceStream(Producer produce, long count, Eigen::Index width, std::size_t slots)
+    : n_(count - 1), produce_(std::move(produce)) {
+  if (slots < 1 || count < 2) throw std::invalid_argument("ReferenceStream: at least two states and one slot");
+  ring_.assign(slots, Vec<double>(width));
   // The thread waits for its first turn (the caller's first at()), so that
   // nothing of the reference runs on the caller's clock.
-  thread_ = std::thread([this, &problem, opt, n] {
+  thread_ = std::thread([this] {
     {
       std::unique_lock lock(mutex_);
       turn_changed_.wait(lock, [&] { return turn_ == Turn::reference; });
@@ -32,7 +36,7 @@ ReferenceStream::ReferenceStream(const Problem<double>& problem, long n, const R
     Provenance provenance;
     std::exception_ptr failure;
     try {
-      provenance = stream_reference(problem, n, opt, [this](const Vec<double>& xv) { return take(xv); });
+      provenance = produce_([this](const Vec<double>& xv) { return take(xv); });
     } catch (const Stopped&) {
     } catch (...) {
       failure = std::current_exception();

@@ -13,6 +13,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -25,12 +26,17 @@ class ReferenceStream {
  public:
   // The reference must be streamable (can_stream_reference); slots >= 1.
   ReferenceStream(const Problem<double>& problem, long n, const ReferenceOptions& opt, std::size_t slots);
+  // Any producer of `count` states of `width` values in order (stream_reference_at
+  // at an order sweep's union of grid times, or an error estimate's rerun):
+  // it gives each to its sink and returns its provenance.
+  using Producer = std::function<Provenance(const ReferenceSink&)>;
+  ReferenceStream(Producer produce, long count, Eigen::Index width, std::size_t slots);
   // An unfinished reference is stopped (its solver unwound) and joined.
   ~ReferenceStream();
   ReferenceStream(const ReferenceStream&) = delete;
   ReferenceStream& operator=(const ReferenceStream&) = delete;
 
-  // The state at grid time k, k = 0, 1, ... in order; valid until the next
+  // The state at grid time k (the producer's k-th), k = 0, 1, ... in order; valid until the next
   // call. Rethrows the reference's failure.
   const Vec<double>& at(long k);
   // After the state at t_n: the reference's provenance.
@@ -44,7 +50,8 @@ class ReferenceStream {
   std::chrono::steady_clock::duration take(const Vec<double>& xv);  // the reference's side
   void pass_turn(std::unique_lock<std::mutex>& lock, Turn to);
 
-  long n_;
+  long n_;  // the last state's index
+  Producer produce_;
   std::vector<Vec<double>> ring_;
   long produced_ = 0;  // states written into the ring so far
   std::mutex mutex_;

@@ -26,6 +26,10 @@ granconv_expect_claim_failure(negative.gl2-a12-perturbed-fails-jvb-fig2-gl-xv
   jvb-fig2-gl-xv --tableau ${negative_data}/gl2-a12-perturbed.json)
 granconv_expect_claim_failure(negative.gl2-a12-perturbed-fails-jvb-fig2-gl-xw
   jvb-fig2-gl-xw --tableau ${negative_data}/gl2-a12-perturbed.json)
+# The claim at scale (issue 38): the same tableau perturbation on the chain of
+# 10⁵ beads (order 0.99 [0.986, 0.995] on 50 beads, far outside 5/2 ± 0.2).
+granconv_expect_claim_failure(negative.gl2-a12-perturbed-fails-granconv-chain-1e5-gl-xw
+  granconv-chain-1e5-gl-xw --tableau ${negative_data}/gl2-a12-perturbed.json)
 granconv_expect_claim_failure(negative.perturbed-c11-fails-jvb-fig6-irk-impact
   jvb-fig6-irk-impact --dissipation-scale 1.02)
 granconv_expect_claim_failure(negative.perturbed-theta-fails-jvb-fig6-theta-impact

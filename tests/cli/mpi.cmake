@@ -23,6 +23,9 @@ granconv_mpi_test(run-claims-3-ranks 3 run studies jvb-fig3-cn-xw jvb-fig6-theta
 granconv_mpi_test(run-order-cells 2 run studies/jvb-fig6-irk-impact.json jvb-fig6-irk-impact)
 granconv_mpi_test(run-order-cells-double-double 3 run studies/th-smooth-euler.json th-smooth-euler --precision 32)
 granconv_mpi_test(run-sweep-cells 2 run studies/jvb-fig9.json jvb-fig9)
+# An order sweep with its reference streamed (each rank streams the shared
+# reference for its estimate, then each of its cells' own): the same record.
+granconv_mpi_test(run-order-cells-streamed 2 run studies/jvb-fig6-irk-impact.json jvb-fig6-irk-impact --reference-mode streamed)
 # An external program's runs as the cells (docs/external-codes.md): the same record on two ranks.
 granconv_mpi_test(run-external-cells 2 run studies/ext-python-chain3-kk.json ext-python-chain3-kk)
 granconv_mpi_test(atlas-slice 2 atlas atlas/atlas.json --claims ${granconv_test_data}/atlas-mpi-slice.json)

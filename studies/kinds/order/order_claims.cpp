@@ -129,8 +129,14 @@ OrderSpec parse_order_spec(FieldReader& r) {
     r.check(!c.trajectory_h, "trajectory_h", "does not apply to an external scheme");
   }
   if (r.ok()) try {
-      const auto p = c.scenario_spec ? c.scenario_spec->problem<double>() : make_problem<double>(c.scenario, c.params);
-      check_grid_budget(r, c.grid, p.t_end, static_cast<std::size_t>(p.y0.size()), c.error_measure == "grid-max");
+      auto p = c.scenario_spec ? c.scenario_spec->problem<double>() : make_problem<double>(c.scenario, c.params);
+      if (!c.reference_method.empty()) p.reference_method = c.reference_method;
+      // A streamed reference stores nothing per step (reference_streamable).
+      Claim measured;
+      measured.error_measure = c.error_measure;
+      const bool streamed = !c.external && c.precision == 16 && reference_streamable(measured, p, ReferenceOptions{});
+      check_grid_budget(r, c.grid, p.t_end, static_cast<std::size_t>(p.y0.size()),
+                        c.error_measure == "grid-max" && !streamed);
     } catch (const std::exception& e) {
       r.problem("scenario", e.what());
     }

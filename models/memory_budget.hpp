@@ -1,0 +1,43 @@
+#pragma once
+// How long a chain this machine can run: a bead count is bounded by the memory
+// its runs take side by side, against the machine's physical memory, rather
+// than by a fixed count (issue 38). A run compared while stepping holds O(N):
+// CVODE's banded Jacobian and its LU, Adams' history, the scheme's stage
+// vectors and the chain's arrays, and a ring of reference states of about 16 MB.
+#include <string>
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+namespace granconv {
+
+// The ceiling of a built-in scenario's `n` (models/parameter_ranges.cpp; a
+// chain listed bead by bead, a scenario file or the bi-stiffness kind's, keeps
+// kMaxBeads). Below it, what bounds a chain is the memory of its runs.
+inline constexpr int kMaxScenarioBeads = 100'000'000;
+
+// Peak bytes per bead of one run, and what a run holds whatever N: measured
+// with /usr/bin/time -v (docs/performance.md, "Comparing while stepping"):
+// 1.1 KB per bead for leapfrog against CVODE at N = 10⁶, GL2 (x, w) adding
+// its stage and transformed-solve vectors; rounded up.
+inline constexpr double kPeakBytesPerBead = 1600;
+inline constexpr double kRunFixedBytes = 64e6;
+
+// This machine's physical memory in bytes (0 when it cannot be told).
+inline double physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? double(pages) * double(page) : 0;
+}
+
+// "" when `runs` runs on a chain of `beads` beads fit in physical memory,
+// else one line with the estimate, the memory and what the runs are.
+inline std::string chain_memory_problem(double beads, int runs, const std::string& what_runs) {
+  const double memory = physical_memory_bytes();
+  const double need = double(runs) * (beads * kPeakBytesPerBead + kRunFixedBytes);
+  if (!(memory > 0) || need <= memory) return "";
+  return fmt::format("a chain of {:g} beads needs about {:.3g} GB ({} × {:.0f} B per bead and {:.0f} MB, {}), above "
+                     "this machine's {:.3g} GB of memory",
+                     beads, need * 1e-9, runs, kPeakBytesPerBead, kRunFixedBytes * 1e-6, what_runs, memory * 1e-9);
+}
+
+}  // namespace granconv

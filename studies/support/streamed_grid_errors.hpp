@@ -1,0 +1,45 @@
+#pragma once
+// An order sweep's errors against a reference that is streamed, not kept
+// (issue 38): memory O(N) whatever the number of steps and of step sizes.
+//
+// The sweep's shared reference is the one at the union of every run's grid
+// times. Its provenance, error estimate and scale (what the floor needs) are
+// taken by streaming it once at that union beside its error estimate's rerun,
+// the differences taken state by state (summarise_streamed_reference). Each
+// run then gets its own stream at its own grid times, in turns with the scheme
+// (grid_errors_streamed). CVODE's steps do not depend on the output times (it
+// steps to t_end and interpolates each requested time in the step holding it,
+// reference/sundials/cvode_support.hpp), nor does an exact solution, so every
+// state is the stored union reference's bit for bit: the errors, the floor and
+// the provenance are those of the stored sweep, for one more reference solve
+// per step size. ARKODE's erk8 and erk9 stop at each requested time, so their
+// states depend on the union: those references are stored (can_stream_reference).
+#include <vector>
+
+#include "models/scenarios.hpp"
+#include "reference/provenance.hpp"
+#include "reference/sundials/cvode_reference.hpp"
+#include "schemes/scheme.hpp"
+#include "studies/support/grid_errors.hpp"
+
+namespace granconv {
+
+// The union of the grid times is held (a double each; all_grid_times): at most
+// this many, 800 MB, checked before it is built.
+inline constexpr double kMaxStreamedUnionTimes = 1e8;
+
+struct StreamedReferenceSummary {
+  Provenance provenance;  // with the error estimate, as cached_reference gives it
+  double scale = 0;       // max |state| over the union (the floor's scale)
+};
+
+// The reference at `times` (sorted, the union) under `opt`, nothing kept; the
+// reference must stream without its estimate (can_stream_reference).
+StreamedReferenceSummary summarise_streamed_reference(const Problem<double>& problem, const std::vector<double>& times,
+                                                      const ReferenceOptions& opt);
+
+// grid_errors (grid_max) of one run of n steps against its own streamed reference.
+GridErrors grid_errors_streamed(const Scheme<double>& scheme, const Problem<double>& problem, Formulation f, long n,
+                                const ReferenceOptions& opt);
+
+}  // namespace granconv
