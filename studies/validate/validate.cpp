@@ -127,9 +127,9 @@ ValidationResult validate_scheme(const SchemeUnderTest& s, const ValidateOptions
     // A start-limited order (Gear): on x'' = -x the error is A h^q + B T h^p,
     // q the start's order (item 1), p the principal root's; as h -> 0 it is q.
     if (res.items[0].applicable && order.value("start_limited", false) && linear &&
-        order["order"].get<int>() < *linear) {
+        order["max_order"].get<int>() < *linear) {
       linear_pre_asymptotic = linear;
-      linear = order["order"].get<int>();
+      linear = order["max_order"].get<int>();
     }
   } else {
     res.items = {not_applicable(1, "order_conditions", "Order conditions (rooted trees, up to order 6)"),
