@@ -269,13 +269,12 @@ ReferenceSolution cvode_reference(const Problem<double>& problem, const std::vec
       estimate);
 }
 
-Provenance cvode_reference_streamed(const Problem<double>& problem, const UniformTimes& times,
-                                    const ReferenceOptions& opt, const ReferenceSink& sink) {
-  if (opt.estimate_error)
-    throw std::invalid_argument("cvode_reference_streamed: the error estimate's rerun needs the states kept");
-  if (times.n < 1 || !(times.t_end > 0) || times.t_end != problem.t_end)
-    throw std::invalid_argument("cvode_reference_streamed: the grid must be n >= 1 steps over [0, t_end]");
-  sundials_chain::check_request(problem, {0.0, times.t_end}, opt);
+namespace {
+// Both streamed forms after their own checks of the request: the solve, its
+// states handed to `sink`, none kept.
+template <class Times>
+Provenance streamed_run(const Problem<double>& problem, const Times& times, const ReferenceOptions& opt,
+                        const ReferenceSink& sink) {
   const std::string method = resolved_reference_method(problem, opt);
   if (is_explicit_reference_method(method))
     throw std::invalid_argument("cvode_reference_streamed: " + method + " is ARKODE's method, not streamed");
@@ -286,21 +285,24 @@ Provenance cvode_reference_streamed(const Problem<double>& problem, const Unifor
                                      {}, "CVODE", method, nonlinear_solver, opt.rtol, opt.atol)
       .provenance;
 }
+}  // namespace
+
+Provenance cvode_reference_streamed(const Problem<double>& problem, const UniformTimes& times,
+                                    const ReferenceOptions& opt, const ReferenceSink& sink) {
+  if (opt.estimate_error)
+    throw std::invalid_argument("cvode_reference_streamed: the error estimate's rerun needs the states kept");
+  if (times.n < 1 || !(times.t_end > 0) || times.t_end != problem.t_end)
+    throw std::invalid_argument("cvode_reference_streamed: the grid must be n >= 1 steps over [0, t_end]");
+  sundials_chain::check_request(problem, {0.0, times.t_end}, opt);
+  return streamed_run(problem, times, opt, sink);
+}
 
 Provenance cvode_reference_streamed(const Problem<double>& problem, const std::vector<double>& times,
                                     const ReferenceOptions& opt, const ReferenceSink& sink) {
   if (opt.estimate_error)
     throw std::invalid_argument("cvode_reference_streamed: the error estimate's rerun needs the states kept");
   sundials_chain::check_request(problem, times, opt);
-  const std::string method = resolved_reference_method(problem, opt);
-  if (is_explicit_reference_method(method))
-    throw std::invalid_argument("cvode_reference_streamed: " + method + " is ARKODE's method, not streamed");
-  const std::string nonlinear_solver = resolved_reference_nonlinear_solver(problem, opt);
-  const auto started = std::chrono::steady_clock::now();
-  return sundials_chain::solution_of(run_cvode(problem, times, sink, method, nonlinear_solver, opt.rtol, opt.atol,
-                                               opt.max_steps, opt, started),
-                                     {}, "CVODE", method, nonlinear_solver, opt.rtol, opt.atol)
-      .provenance;
+  return streamed_run(problem, times, opt, sink);
 }
 
 EstimateRerun first_estimate_rerun(const Problem<double>& problem, const ReferenceOptions& opt) {
