@@ -19,7 +19,6 @@
 #include "studies/core/catalogue.hpp"
 #include "studies/core/claim.hpp"
 #include "studies/core/claim_kinds.hpp"
-#include "studies/core/scheme_file_override.hpp"
 #include "studies/core/study.hpp"
 #include "studies/core/verdict.hpp"
 #include "studies/external/external_stepper.hpp"
@@ -41,7 +40,7 @@ void read_scheme_override(const std::string& file, StudyOptions& opt) {
     opt.tableau = read_tableau_file(file);
     return;
   }
-  set_scheme_file_override({file, parse_scheme_file(text, "scheme file " + printable(file)).make_double});
+  opt.scheme_file = parse_scheme_file(text, "scheme file " + printable(file)).make_double;
 }
 
 // --negative-twin: the claim's perturbation of its method or model, as if
@@ -56,7 +55,7 @@ void apply_negative_twin(const std::vector<const Claim*>& selected, const RunArg
       continue;
     }
     const auto& p = t.perturb;
-    if ((p.contains("tableau") && (opt.tableau || scheme_file_override())) || (p.contains("expected_order") && opt.expected_order) ||
+    if ((p.contains("tableau") && (opt.tableau || opt.scheme_file)) || (p.contains("expected_order") && opt.expected_order) ||
         (p.contains("start") && !opt.scheme.start.empty()) ||
         (p.contains("dissipation_scale") && opt.scheme.dissipation_scale != 1))
       throw std::invalid_argument("--negative-twin " + t.name + " perturbs what the command line also sets");

@@ -27,6 +27,9 @@ struct StudyOptions {
   // Replace the claim's scheme by this tableau (to put a perturbed or new
   // scheme through a claim).
   std::optional<Tableau<double>> tableau;
+  // The same for a scheme file of another family (SchemeFile::make_double;
+  // empty: none): order claims only, in double.
+  std::function<Scheme<double>()> scheme_file;
   SchemeOptions scheme;  // options of the claim's scheme (perturbations for negative tests)
   // Replace every check's expected order (to show a wrong claim fails).
   std::optional<double> expected_order;

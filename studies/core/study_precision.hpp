@@ -11,7 +11,6 @@
 #include "reference/cache/reference_cache.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/core/claim.hpp"
-#include "studies/core/scheme_file_override.hpp"
 #include "reference/cache/extended_reference_cache.hpp"
 #include "reference/extended/mp_reference.hpp"
 #include "reference/extended/scalar_words.hpp"
@@ -37,7 +36,7 @@ struct Precision<double> {
   static constexpr bool certified_apart = false;
   static Scheme<double> scheme(const Claim& claim, const StudyOptions& opt, const SchemeOptions& so) {
     if (opt.tableau) return runge_kutta_scheme(*opt.tableau, "tableau " + opt.tableau->name);
-    if (const auto& file = scheme_file_override()) return file.make();
+    if (opt.scheme_file) return opt.scheme_file();
     if (claim.tableau) return runge_kutta_scheme(*claim.tableau, claim.scheme);
     return make_scheme<double>(claim.scheme, so);
   }
@@ -89,7 +88,7 @@ struct ExtendedPrecision {
     return r;
   }
   static Scheme<S> scheme(const Claim& claim, const StudyOptions& opt, const SchemeOptions& so) {
-    if (opt.tableau || claim.tableau || scheme_file_override())
+    if (opt.tableau || claim.tableau || opt.scheme_file)
       throw std::invalid_argument("a tableau file runs in double only; it cannot be combined with precision " +
                                   std::to_string(std::numeric_limits<S>::digits10));
     return make_scheme<S>(claim.scheme, so);

@@ -8,7 +8,6 @@
 #include "models/find_by_name.hpp"
 #include "schemes/scheme_catalogue.hpp"
 #include "studies/core/catalogue_rules.hpp"
-#include "studies/core/scheme_file_override.hpp"
 #include "studies/kinds/jvb2020/history/history_claims.hpp"
 #include "studies/kinds/nb2011/lzb/lzb_claims.hpp"
 #include "studies/kinds/thesis/order_sweep/order_sweep_claims.hpp"
@@ -154,7 +153,7 @@ void check_overrides(const Claim& claim, const StudyOptions& options) {
   // Overrides that a kind would silently ignore are errors.
   if (options.expected_order && claim.kind != "order")
     throw std::invalid_argument("--expected applies to order claims; '" + claim.id + "' is of kind " + claim.kind);
-  if (scheme_file_override() && claim.kind != "order")
+  if (options.scheme_file && claim.kind != "order")
     throw std::invalid_argument("--tableau with a scheme file of a family other than runge-kutta applies to order "
                                 "claims; '" + claim.id + "' is of kind " + claim.kind);
   if (options.tableau && claim.kind != "order" && claim.kind != "analysis")
