@@ -74,11 +74,11 @@ granconv_bad_input(restitution-above-one "parameter 'es' = 1.5 .*\\(0, 1\\]"
   reference --scenario lzb-monodisperse-20 --param es=1.5 --t 1e-4)
 # A chain's length is bounded by the memory of its runs against the machine's
 # (models/memory_budget.hpp), under a ceiling of 1e8 beads: 1e8 beads need
-# about 160 GB for one run.
-granconv_bad_input(chain-too-long "parameter 'n' of scenario 'dimer': a chain of 1e\\+08 beads needs about 160 GB .*above this machine's"
+# about 320 GB for one run (3200 B per bead, the largest scheme's).
+granconv_bad_input(chain-too-long "parameter 'n' of scenario 'dimer': a chain of 1e\\+08 beads needs about 320 GB .*3200 B per bead.*above this machine's"
   reference --scenario dimer --param n=100000000 --t 1)
-# An order claim's runs side by side (--jobs) must fit too: 4096 runs on 2·10⁵ beads need about 1.6 TB.
-granconv_bad_input(claim-chain-beyond-memory "claim 'granconv-chain-1e5-gl-xw': a chain of 200000 beads needs about 1.57e\\+03 GB .*--jobs 4096.*above this machine's"
+# An order claim's runs side by side (--jobs) must fit too: 4096 runs on 2·10⁵ beads need about 2.9 TB.
+granconv_bad_input(claim-chain-beyond-memory "claim 'granconv-chain-1e5-gl-xw': a chain of 200000 beads needs about 2.88e\\+03 GB .*--jobs 4096.*above this machine's"
   run granconv-chain-1e5-gl-xw --param n=200000 --jobs 4096 --out @OUT@)
 granconv_bad_input(chain-beyond-ceiling "parameter 'n' = 1e\\+09 .*outside its range \\[2, 1e\\+08\\]"
   solve --scenario chain --param n=1000000000 --scheme leapfrog --t 1 --h 0.1)
