@@ -25,13 +25,13 @@ fi
 build=${GRANCONV_BUILD_DIR:-build}
 jobs=$(nproc)
 # A new build folder gets Ninja, which compiles a target's objects before the
-# libraries it links are done, so two cores stay busy to the end, and the
-# third-party headers precompiled (GRANCONV_PCH, cmake/precompiled_headers.cmake):
-# 9 % less compile CPU on ten sampled files (2026-11-27), 20 % together with the
-# templates now compiled once in models/*.cpp (a folder made otherwise keeps
-# its generator and options).
+# libraries it links are done, so two cores stay busy to the end, the
+# third-party headers precompiled (GRANCONV_PCH, cmake/precompiled_headers.cmake)
+# and each target's sources compiled in batches (GRANCONV_UNITY, CMakeLists.txt);
+# their gains are in docs/performance.md. A folder made otherwise keeps its
+# generator and options.
 new_folder=()
-[[ -f $build/CMakeCache.txt ]] || new_folder=(-G Ninja -DGRANCONV_PCH=ON)
+[[ -f $build/CMakeCache.txt ]] || new_folder=(-G Ninja -DGRANCONV_PCH=ON -DGRANCONV_UNITY=ON)
 cmake "${new_folder[@]}" -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 
 case "${1:-}" in

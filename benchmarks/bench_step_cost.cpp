@@ -29,7 +29,7 @@ struct CountingChain : ChainSystem<double> {
   }
 };
 
-constexpr int kBeads = 1000, kRunSteps = 20;
+constexpr int kBeads = 1000, kCostRunSteps = 20;
 constexpr double kH = 0.05;
 
 // The chain of bench_step's step_cost at t = 2 (wave inside, contacts active).
@@ -51,7 +51,7 @@ void per_bead(benchmark::State& state, double calls_per_iteration) {
                                                       benchmark::Counter::kInvert);
 }
 
-// Counts per step over kRunSteps steps from the benchmark's state: the
+// Counts per step over kCostRunSteps steps from the benchmark's state: the
 // counters are per step, not rates; the timing is the same run as step_cost.
 void step_counts(benchmark::State& state, const Tableau<double>& tableau) {
   Setup s(tableau);
@@ -60,19 +60,19 @@ void step_counts(benchmark::State& state, const Tableau<double>& tableau) {
   for (auto _ : state) {
     s.y = y_start;
     const long r0 = s.sys.rhs_calls, j0 = s.sys.jacobian_calls, f0 = s.w.factorisations, v0 = s.w.solves;
-    for (int k = 0; k < kRunSteps; ++k) s.rk.step(s.sys, 2.0 + kH * k, s.y, kH, s.w);
+    for (int k = 0; k < kCostRunSteps; ++k) s.rk.step(s.sys, 2.0 + kH * k, s.y, kH, s.w);
     rhs += s.sys.rhs_calls - r0;
     jac += s.sys.jacobian_calls - j0;
     fact += s.w.factorisations - f0;
     solves += s.w.solves - v0;
-    steps += kRunSteps;
+    steps += kCostRunSteps;
     benchmark::DoNotOptimize(s.y.data());
   }
   state.counters["rhs"] = double(rhs) / double(steps);
   state.counters["jacobians"] = double(jac) / double(steps);
   state.counters["factorisations"] = double(fact) / double(steps);
   state.counters["solves"] = double(solves) / double(steps);
-  per_bead(state, kRunSteps);
+  per_bead(state, kCostRunSteps);
 }
 
 // One force evaluation (the right-hand side) at the benchmark's state.

@@ -28,6 +28,9 @@ const char* to_string(BistiffnessEvent::Kind k) {
   return "?";
 }
 
+// Named as well as anonymous: a unity build (GRANCONV_UNITY) puts this file
+// beside cvode_reference.cpp, whose callbacks have the same names.
+namespace bistiffness_cvode {
 namespace {
 
 using cvode_support::Cvode;
@@ -220,6 +223,7 @@ Run run_cvode(const BistiffnessChain<double>& chain, const Vec<double>& y0, cons
 }
 
 }  // namespace
+}  // namespace bistiffness_cvode
 
 BistiffnessSolution bistiffness_reference(const BistiffnessChain<double>& chain, const Vec<double>& y0,
                                           const std::vector<double>& times, const BistiffnessReferenceOptions& opt) {
@@ -248,7 +252,7 @@ BistiffnessSolution bistiffness_reference(const BistiffnessChain<double>& chain,
   if (!(opt.max_seconds > 0) || !std::isfinite(opt.max_seconds))
     throw std::invalid_argument("bi-stiffness reference: the wall-clock budget must be positive and finite");
 
-  Run run = run_cvode(chain, y0, times, opt, opt.rtol, opt.atol_x, opt.atol_v);
+  bistiffness_cvode::Run run = bistiffness_cvode::run_cvode(chain, y0, times, opt, opt.rtol, opt.atol_x, opt.atol_v);
   BistiffnessSolution sol;
   sol.times = times;
   sol.states = std::move(run.states);
@@ -264,7 +268,7 @@ BistiffnessSolution bistiffness_reference(const BistiffnessChain<double>& chain,
   p.events = static_cast<long>(run.restarts.size());
   p.event_times = std::move(run.restarts);
   if (opt.estimate_error) {
-    Run fine = run_cvode(chain, y0, times, opt, opt.rtol / 10, opt.atol_x / 10, opt.atol_v / 10);
+    bistiffness_cvode::Run fine = bistiffness_cvode::run_cvode(chain, y0, times, opt, opt.rtol / 10, opt.atol_x / 10, opt.atol_v / 10);
     double m = 0;
     for (std::size_t i = 0; i < sol.states.size(); ++i)
       m = std::max(m, (sol.states[i] - fine.states[i]).cwiseAbs().maxCoeff());

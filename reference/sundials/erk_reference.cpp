@@ -21,7 +21,7 @@ namespace {
 
 using sundials_chain::UserData;
 
-std::string flag_name(long flag) {
+std::string arkode_flag_name(long flag) {
   std::string s;
   char* name = ERKStepGetReturnFlagName(flag);
   if (name) {
@@ -80,7 +80,7 @@ sundials_chain::Run run_erk(const Problem<double>& problem, const std::string& m
   out.states.reserve(times.size());
   Arkode ak;
   const std::string who = fmt::format("ARKODE reference ({}, {})", problem.scenario, method);
-  const cvode_support::Checks<ArkodeError> check{who, "ARKODE reference", &ud.last_message, flag_name};
+  const cvode_support::Checks<ArkodeError> check{who, "ARKODE reference", &ud.last_message, arkode_flag_name};
   cvode_support::create_context(ak.ctx, check);
   ak.y = cvode_support::new_vector(ak.ctx, dim, check, w0.data());
   use_compiled_fused_kernels(ak.y);  // ERKStep's workspace is cloned from y: it inherits them

@@ -49,6 +49,7 @@
 #include "reference/sundials/cvode_reference.hpp"
 #include "schemes/scheme.hpp"
 #include "schemes/tableau.hpp"
+#include "studies/core/claim.hpp"
 #include "studies/support/parallel_for.hpp"
 
 namespace granconv {
@@ -80,11 +81,6 @@ SchemeUnderTest scheme_under_test(const Tableau<Mp50>& tableau);
 // reads it with schemes/tableau_file.hpp): here it would get items 4–6 only.
 SchemeUnderTest scheme_under_test(const SchemeFile& file);
 
-// A step grid h = T/n, geometric between h_max and h_min (studies/support/step_grid.hpp).
-struct StepGrid {
-  double h_max, h_min;
-  int per_decade;
-};
 
 struct ValidationItem;
 

@@ -10,11 +10,11 @@ namespace {
 using json = nlohmann::json;
 namespace ff = file_fields;
 
-constexpr std::size_t kMaxStages = 16;
+constexpr std::size_t kMaxNystromStages = 16;
 
 // A strictly lower triangular s × s matrix, row-major.
 std::vector<Mp50> explicit_matrix(const json& doc, const std::string& key, std::size_t s, const std::string& source) {
-  const auto m = ff::matrix_field(doc, key, source, kMaxStages);
+  const auto m = ff::matrix_field(doc, key, source, kMaxNystromStages);
   if (m.size() != s || m[0].size() != s)
     ff::fail(source, key,
              "must be " + std::to_string(s) + " × " + std::to_string(s) + " (c has " + std::to_string(s) +
@@ -31,7 +31,7 @@ std::vector<Mp50> explicit_matrix(const json& doc, const std::string& key, std::
 }
 
 std::vector<Mp50> stage_vector(const json& doc, const std::string& key, std::size_t s, const std::string& source) {
-  auto v = ff::vector_field(doc, key, source, kMaxStages);
+  auto v = ff::vector_field(doc, key, source, kMaxNystromStages);
   if (v.size() != s)
     ff::fail(source, key, "has " + std::to_string(v.size()) + " entries, c has " + std::to_string(s));
   return v;
@@ -70,7 +70,7 @@ SchemeFile parse_nystrom(const json& doc, const std::string& source) {
   f.claimed_order = ff::order_field(doc, source);
   f.source = source;
   NystromCoefficients<Mp50> k;
-  k.c = ff::vector_field(doc, "c", source, kMaxStages);
+  k.c = ff::vector_field(doc, "c", source, kMaxNystromStages);
   const std::size_t s = k.c.size();
   k.abar = explicit_matrix(doc, "Abar", s, source);
   k.bbar = stage_vector(doc, "bbar", s, source);

@@ -16,10 +16,10 @@ namespace {
 using json = nlohmann::json;
 namespace ff = file_fields;
 
-constexpr std::size_t kMaxStages = 16;
+constexpr std::size_t kMaxPrkStages = 16;
 
 MatrixMp square(const json& doc, const std::string& key, std::size_t s, const std::string& source) {
-  const auto rows = ff::matrix_field(doc, key, source, kMaxStages);
+  const auto rows = ff::matrix_field(doc, key, source, kMaxPrkStages);
   if (rows.size() != s || rows[0].size() != s)
     ff::fail(source, key,
              "must be " + std::to_string(s) + " × " + std::to_string(s) + " (b has " + std::to_string(s) +
@@ -31,7 +31,7 @@ MatrixMp square(const json& doc, const std::string& key, std::size_t s, const st
 }
 
 VectorMp vector_of(const json& doc, const std::string& key, std::size_t s, const std::string& source) {
-  const auto v = ff::vector_field(doc, key, source, kMaxStages);
+  const auto v = ff::vector_field(doc, key, source, kMaxPrkStages);
   if (s != 0 && v.size() != s)
     ff::fail(source, key, "has " + std::to_string(v.size()) + " entries, the method " + std::to_string(s) + " stages");
   VectorMp out(static_cast<Eigen::Index>(v.size()));

@@ -17,7 +17,7 @@ namespace {
 using json = nlohmann::json;
 namespace ff = file_fields;
 
-constexpr std::size_t kMaxStages = 64;
+constexpr std::size_t kMaxSplittingStages = 64;
 
 PrkTableauMp prk_tableau(const SplittingCoefficients<Mp50>& m) {
   const auto p = splitting_as_prk(m);
@@ -82,7 +82,7 @@ OscillatorStep<Mp50> splitting_oscillator(const SplittingCoefficients<Mp50>& m) 
 }
 
 std::vector<Mp50> sum_one(const json& doc, const std::string& key, const Mp50& precision, const std::string& source) {
-  auto v = ff::vector_field(doc, key, source, kMaxStages);
+  auto v = ff::vector_field(doc, key, source, kMaxSplittingStages);
   Mp50 sum(0), size(0);
   for (const auto& x : v) {
     sum += x;

@@ -25,7 +25,7 @@ Chain<double> test_chain(int twice_alpha, int four_beta, double eps) {
 }
 
 // Gaps δ = x_j − x_{j+1}: 0.3 (closed), −0.2 (open), 1e-3 (just closed), 0.05.
-Vec<double> test_state() {
+Vec<double> chain_gaps_state() {
   Vec<double> y(10);
   y << 0.5, 0.7, 0.2, -0.4, 0.4, 0.9, 0.399, 0.1, 0.349, -0.3;
   return y;
@@ -46,7 +46,7 @@ Vec<double> mapped_rate(const ChainSystem<double>& sys, const Vec<double>& z) {
 }  // namespace
 
 TEST_CASE("gap coordinates hold the same state and the same vector field as positions", "[models][gaps]") {
-  const Vec<double> y = test_state();
+  const Vec<double> y = chain_gaps_state();
   struct Law {
     int twice_alpha, four_beta;
     double eps;

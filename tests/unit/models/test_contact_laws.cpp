@@ -18,7 +18,7 @@ namespace {
 // Beads 0..3; link 0 closed and approaching (δ = 0.2, δ̇ = 2.9), link 1
 // closed and receding fast (δ = 0.02, δ̇ = −3: the force of every damped law
 // is negative, clipped by a non-tensile one), link 2 open.
-Vec<double> test_state() {
+Vec<double> contact_law_state() {
   Vec<double> y(8);
   y << 0.3, 1.4, 0.1, -1.5, 0.08, 1.5, 0.5, 0.0;
   return y;
@@ -76,7 +76,7 @@ TEST_CASE("quarter powers: half powers bit for bit for even exponents, δ^{p/4} 
 
 TEST_CASE("Tsuji's force is k δ^{3/2} + (5/4) γ k δ^{1/4} δ̇, with its (x, w) potential γ k δ^{5/4}",
           "[models][laws]") {
-  const Vec<double> y = test_state();
+  const Vec<double> y = contact_law_state();
   const Chain<double> c = test_chain(5, false);
   const ChainSystem<double> xv(c, Formulation::xv);
   for (int j : {0, 1}) {
@@ -96,7 +96,7 @@ TEST_CASE("Tsuji's force is k δ^{3/2} + (5/4) γ k δ^{1/4} δ̇, with its (x, 
 }
 
 TEST_CASE("Jacobians of Tsuji's and the non-tensile laws match finite differences", "[models][laws][jacobian]") {
-  const Vec<double> y = test_state();
+  const Vec<double> y = contact_law_state();
   for (int fb : {4, 5, 6, 10})
     for (bool nontensile : {false, true})
       for (auto f : {Formulation::xv, Formulation::xw}) {
@@ -115,7 +115,7 @@ TEST_CASE("Jacobians of Tsuji's and the non-tensile laws match finite difference
 }
 
 TEST_CASE("a non-tensile law clips the force at zero and is otherwise the law", "[models][laws]") {
-  const Vec<double> y = test_state();
+  const Vec<double> y = contact_law_state();
   for (int fb : {4, 5, 6, 10}) {
     const ChainSystem<double> plain(test_chain(fb, false), Formulation::xv);
     const ChainSystem<double> clipped(test_chain(fb, true), Formulation::xv);
