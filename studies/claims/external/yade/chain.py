@@ -24,9 +24,20 @@ from yade.wrapper import (FrictMat, ForceResetter, InsertionSortCollider, Bo1_Sp
                           Law2_ScGeom_MindlinPhys_Mindlin, NewtonIntegrator, PyRunner)
 
 
+def leave(status):
+    # YADE makes its folder /tmp/yade-XXXXXX whatever TMPDIR says and removes it at a normal exit
+    # only, which os._exit skips: remove it here (empty, nothing of ours is in it), so that nothing
+    # stays outside the run's scratch folder.
+    try:
+        os.rmdir(os.path.dirname(O.tmpFilename()))
+    except OSError:
+        pass
+    os._exit(status)  # sys.exit inside yade -x would not end the process with this status
+
+
 def fail(msg):
     sys.stderr.write(f"chain.py: {msg}\n")
-    os._exit(2)  # sys.exit inside yade -x would not end the process with this status
+    leave(2)
 
 
 args, mass_scale = sys.argv[1:], 1.0
@@ -119,4 +130,4 @@ with open(out + ".part", "w") as f:
     for r in rows:
         f.write(",".join("%.17g" % z for z in r) + "\n")
 os.replace(out + ".part", out)
-os._exit(0)
+leave(0)
