@@ -89,8 +89,9 @@ struct ExtendedPrecision {
   }
   static Scheme<S> scheme(const Claim& claim, const StudyOptions& opt, const SchemeOptions& so) {
     if (opt.tableau || claim.tableau || opt.scheme_file)
-      throw std::invalid_argument("a tableau file runs in double only; it cannot be combined with precision " +
-                                  std::to_string(std::numeric_limits<S>::digits10));
+      // Precision<S>::digits is the flag's value (32 for double-double, whose digits10 is 31)
+      throw std::invalid_argument("a tableau file runs in double only; it cannot be combined with --precision " +
+                                  std::to_string(Precision<S>::digits));
     return make_scheme<S>(claim.scheme, so);
   }
 };

@@ -364,6 +364,10 @@ endif()
 # 5. Smaller ones: the option error alone (no "heavy claims left out" line before it).
 granconv_bad_input(run-all-precision-17 "^granconv: error: --precision must be 16 \\(double\\), 32 .*not 17$"
   run all --precision 17 --out @OUT@)
+# A tableau file with an extended precision: the message names the flag's
+# value (it said "precision 31", double-double's digits10, for --precision 32).
+granconv_bad_input(run-tableau-precision-32 "^granconv: error: .*tableau file runs in double only; it cannot be combined with --precision 32$"
+  run jvb-fig3-gl-xw-xp --tableau ${PROJECT_SOURCE_DIR}/tableaux/gl2.json --precision 32 --cache none --out @OUT@)
 # Left from issue 12: a write that fails in the middle of the report (every
 # file cut at 512 bytes, as on a full disk) names the file and leaves no
 # report and no temporary behind.
