@@ -254,21 +254,23 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
       // to every rank as exact words (docs/cluster.md): the same bits either way.
       // The certification runs its own second thread only where a third is free.
       const int certify_jobs = std::max(1, opt.jobs - 1);
-      const auto bytes = computed_once(
-          {[&] {
-             Provenance p;
-             P::reference_error(pr, claim_problem<Mp50>(claim), p, certify_jobs, opt.reference.max_seconds,
-                                opt.cache_dir);
-             CellWriter w;
-             w.put(p.error_estimate).put(p.to_json());
-             return w.take();
-           },
-           [&] { return P::bytes_of(run_reference()); }},
-          opt.jobs);
-      CellReader certified(bytes[0]);
-      problem_error = certified.get<double>();
-      res.reference = certified.get_json();
-      shared = P::from_bytes(bytes[1]);
+      // Each cell writes only its own results (the two run on two threads).
+      computed_once({{[&] {
+                        Provenance p;
+                        P::reference_error(pr, claim_problem<Mp50>(claim), p, certify_jobs,
+                                           opt.reference.max_seconds, opt.cache_dir);
+                        CellWriter w;
+                        w.put(p.error_estimate).put(p.to_json());
+                        return w.take();
+                      },
+                      [&](std::string_view b) {
+                        CellReader certified(b);
+                        problem_error = certified.get<double>();
+                        res.reference = certified.get_json();
+                      }},
+                     {[&] { return P::bytes_of(run_reference()); },
+                      [&](std::string_view b) { shared = P::from_bytes(b); }}},
+                    opt.jobs);
     } else {
       shared = run_reference();
       res.reference = shared->provenance.to_json();

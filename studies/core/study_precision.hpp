@@ -59,27 +59,37 @@ struct ExtendedPrecision {
   static constexpr bool certified_apart = true;
   // The reference as bytes and back, every word exact (scalar_words.hpp): how
   // the rank that computed it hands it to the others (studies/core/study.cpp).
+  // The words are written once, into bytes reserved whole: a sweep's
+  // reference runs to gigabytes, and each copy of it costs its size in memory
+  // and in page faults.
   static std::string bytes_of(const Reference& r) {
-    std::string words;
-    for (const auto& t : r.times) Words<S>::put(words, t);
-    for (const auto& x : r.states)
-      for (int i = 0; i < x.size(); ++i) Words<S>::put(words, x[i]);
+    const std::size_t dim = r.states.empty() ? 0 : static_cast<std::size_t>(r.states.front().size());
+    const std::size_t words = (r.times.size() + r.states.size() * dim) * Words<S>::bytes;
+    // put(json)'s bytes: its CBOR as a string
+    const std::vector<std::uint8_t> provenance = nlohmann::json::to_cbor(r.provenance.to_json());
     CellWriter w;
+    w.reserve(5 * sizeof(std::uint64_t) + words + provenance.size());
     w.put(static_cast<std::uint64_t>(r.times.size())).put(static_cast<std::uint64_t>(r.states.size()));
-    w.put(static_cast<std::uint64_t>(r.states.empty() ? 0 : r.states.front().size()));
-    w.put(std::string_view(words)).put(r.provenance.to_json());
+    w.put(static_cast<std::uint64_t>(dim));
+    w.put_sized(words, [&](std::string& out) {
+      for (const auto& t : r.times) Words<S>::put(out, t);
+      for (const auto& x : r.states)
+        for (Eigen::Index i = 0; i < x.size(); ++i) Words<S>::put(out, x[i]);
+    });
+    w.put(std::string_view(reinterpret_cast<const char*>(provenance.data()), provenance.size()));
     return w.take();
   }
   static Reference from_bytes(std::string_view bytes) {
     CellReader rd(bytes);
     const auto nt = rd.template get<std::uint64_t>(), ns = rd.template get<std::uint64_t>(),
                dim = rd.template get<std::uint64_t>();
-    const std::string words = rd.get_string();
+    const std::string_view words = rd.get_view();
     if (words.size() / Words<S>::bytes < nt || (words.size() / Words<S>::bytes - nt) / std::max<std::uint64_t>(dim, 1) < ns ||
         words.size() != (nt + ns * dim) * Words<S>::bytes)
       throw std::runtime_error("a distributed reference's size does not match its words");
     Reference r;
     const char* p = words.data();
+    r.times.reserve(nt);
     for (std::uint64_t k = 0; k < nt; ++k, p += Words<S>::bytes) r.times.push_back(Words<S>::get(p));
     r.states.assign(ns, Vec<S>(static_cast<Eigen::Index>(dim)));
     for (auto& x : r.states)

@@ -44,6 +44,23 @@ class CellWriter {
     for (const auto& s : v) put(std::string_view(s));
     return *this;
   }
+  // Room for n bytes in all, so that a large result is written without a
+  // reallocation (each would copy what is there and touch fresh pages).
+  CellWriter& reserve(std::size_t n) {
+    bytes_.reserve(n);
+    return *this;
+  }
+  // Bytes as put(string_view) writes them, appended in place by
+  // append(std::string&), which must add exactly n: a large block without a
+  // copy of its own first.
+  template <class Append>
+  CellWriter& put_sized(std::size_t n, Append&& append) {
+    put<std::uint64_t>(n);
+    const std::size_t before = bytes_.size();
+    append(bytes_);
+    if (bytes_.size() - before != n) throw std::logic_error("a cell's block is not the size it declared");
+    return *this;
+  }
   std::string take() { return std::move(bytes_); }
 
  private:
@@ -60,7 +77,9 @@ class CellReader {
     std::memcpy(&v, take(sizeof v).data(), sizeof v);
     return v;
   }
-  std::string get_string() { return std::string(take(get<std::uint64_t>())); }
+  std::string get_string() { return std::string(get_view()); }
+  // What get_string returns, without copying it out of the bytes.
+  std::string_view get_view() { return take(get<std::uint64_t>()); }
   std::vector<double> get_doubles() {
     std::vector<double> v(get_count(sizeof(double)));
     for (double& x : v) x = get<double>();
