@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "reference/sundials/band_kernels.hpp"
 #include "reference/sundials/serial_vector_kernels.hpp"
 
 namespace granconv::cvode_support {
@@ -203,6 +204,7 @@ void use_band_solver(Cvode& cv, int dim, int bandwidth, CVLsJacFn jac, const C& 
   check.created(cv.A, "SUNBandMatrix");
   cv.LS = SUNLinSol_Band(cv.y, cv.A, cv.ctx);
   check.created(cv.LS, "SUNLinSol_Band");
+  use_compiled_band_kernels(cv.A, cv.LS);
   check(CVodeSetLinearSolver(cv.mem, cv.LS, cv.A), "CVodeSetLinearSolver", t0);
   check(CVodeSetJacFn(cv.mem, jac), "CVodeSetJacFn", t0);
 }
