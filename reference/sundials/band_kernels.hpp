@@ -12,7 +12,10 @@
 // operations in the same order, nothing contracted into an FMA
 // (-ffp-contract=off), so CVODE's results do not change by a single bit;
 // only the compiler's work on them differs. A copy into a matrix of narrower
-// bandwidth, which the library grows, is left to the library.
+// bandwidth, which the library grows, is left to the library. Not the
+// schemes' BandedLU (schemes/banded_lu.hpp): it keeps LAPACK's band storage,
+// not SUNDIALS's column pointers with s_mu rows of fill-in above the band, so
+// CVODE's matrix would be copied both ways at every factorisation and solve.
 // tests/unit/reference/test_band_kernels.cpp checks the bits against the
 // library's; benchmarks measure the speed, never a test.
 #include <sundials/sundials_linearsolver.h>
