@@ -9,9 +9,7 @@
 
 #include <cstdint>
 #include <cstring>
-#include <iterator>
 #include <string>
-#include <vector>
 
 #include "models/extended_precision.hpp"
 
@@ -45,13 +43,11 @@ struct Words<Mp50> {
   static constexpr const char* name = "cpp_bin_float_50";
   static constexpr std::size_t bytes = (limbs + 2) * sizeof(std::uint64_t);
   static void put(std::string& out, const Mp50& x) {
-    std::vector<std::uint64_t> w;
-    boost::multiprecision::export_bits(boost::multiprecision::number<Rep>(x.backend().bits()), std::back_inserter(w),
-                                       64, false);
-    w.resize(limbs, 0);  // least significant first, zero-padded
-    w.push_back(static_cast<std::uint64_t>(static_cast<std::int64_t>(x.backend().exponent())));
-    w.push_back(x.backend().sign() ? 1 : 0);
-    out.append(reinterpret_cast<const char*>(w.data()), bytes);
+    std::uint64_t w[limbs + 2] = {};  // least significant limb first, zero-padded; no allocation per word
+    boost::multiprecision::export_bits(boost::multiprecision::number<Rep>(x.backend().bits()), w, 64, false);
+    w[limbs] = static_cast<std::uint64_t>(static_cast<std::int64_t>(x.backend().exponent()));
+    w[limbs + 1] = x.backend().sign() ? 1 : 0;
+    out.append(reinterpret_cast<const char*>(w), bytes);
   }
   static Mp50 get(const char* p) {
     std::uint64_t w[limbs + 2];

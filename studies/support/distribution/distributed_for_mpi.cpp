@@ -1,6 +1,7 @@
 // The distribution layer over MPI (built with GRANCONV_MPI): rank 0 hands out
-// the cells of a loop on request and gathers their bytes, then broadcasts all
-// of them. Only the main thread of a rank calls MPI (MPI_THREAD_FUNNELED);
+// the cells of a loop on request and learns how each ended; then each cell's
+// bytes are broadcast by the rank that holds them (rank 0 for a loop that
+// takes its results in as they arrive). Only the main thread of a rank calls MPI (MPI_THREAD_FUNNELED);
 // the cells run on `jobs` threads per rank, rank 0's own included.
 #include <mpi.h>
 
@@ -12,6 +13,7 @@
 #include <deque>
 #include <exception>
 #include <limits>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -29,7 +31,7 @@ std::thread::id main_thread;
 int loop_depth = 0;
 std::optional<std::string> shared_message;
 
-enum Tag : int { kRequest = 1601, kAssign = 1602, kResult = 1603 };
+enum Tag : int { kRequest = 1601, kAssign = 1602, kResult = 1603, kPayload = 1604 };
 constexpr std::uint64_t kNone = ~std::uint64_t{0};
 
 // mpirun (Open MPI), srun and other PMI launchers set one of these.
@@ -70,12 +72,27 @@ void send(const std::string& buf, int dest, int tag) {
   std::_Exit(2);
 }
 
-// One cell's outcome: its bytes, or the message of its failure.
+// One cell's outcome on the rank that holds it: its bytes, or the message of its failure.
 struct Outcome {
   bool ok = false;
   std::string bytes;
-  std::exception_ptr local;  // rank 0's own failures, rethrown as they were
+  std::exception_ptr local;  // this rank's own failures, rethrown as they were
 };
+
+// What rank 0 knows of each cell at the end of a loop, and tells every rank:
+// whether it succeeded, which rank holds its bytes, and how many there are.
+struct CellStatus {
+  bool ok = false;
+  int holder = 0;
+  std::uint64_t size = 0;
+};
+
+// A loop whose results rank 0 needs as they arrive (`arrived`) has every
+// cell's bytes sent to it; any other loop leaves them on the rank that
+// computed them until the end, when that rank broadcasts them itself, so that
+// a large result (an extended sweep's reference) crosses once rather than to
+// rank 0 and back.
+bool ships_to_writer(const DistributedLoop& loop) { return static_cast<bool>(loop.arrived); }
 
 Outcome run_cell(const DistributedLoop& loop, std::size_t i) {
   Outcome o;
@@ -96,10 +113,12 @@ Outcome run_cell(const DistributedLoop& loop, std::size_t i) {
 
 // Rank 0: its threads take cells from the same queue the other ranks' requests
 // are served from. Messages name a cell by its index, so that only rank 0's
-// order counts.
-std::vector<Outcome> hand_out(const DistributedLoop& loop) {
+// order counts. Fills `mine` (by cell index) with the outcomes rank 0 holds.
+std::vector<CellStatus> hand_out(const DistributedLoop& loop, std::vector<Outcome>& mine) {
   const std::size_t n = loop.order.size();
-  std::vector<Outcome> out(n);  // by cell index
+  const bool ship = ships_to_writer(loop);
+  std::vector<CellStatus> status(n);
+  mine.assign(n, Outcome{});
   std::mutex mutex;
   std::size_t next = 0, done = 0;
   auto take = [&]() -> std::optional<std::size_t> {
@@ -108,6 +127,15 @@ std::vector<Outcome> hand_out(const DistributedLoop& loop) {
     return std::nullopt;
   };
   std::mutex arrival;
+  auto finish = [&](std::size_t i, CellStatus s) {
+    std::size_t d;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      status[i] = s;
+      d = ++done;
+    }
+    if (loop.progress) loop.progress(d, n);
+  };
   auto store = [&](std::size_t i, Outcome o) {
     if (o.ok && loop.arrived) {
       std::lock_guard<std::mutex> lock(arrival);
@@ -117,13 +145,12 @@ std::vector<Outcome> hand_out(const DistributedLoop& loop) {
         o = {false, e.what(), std::current_exception()};
       }
     }
-    std::size_t d;
+    const CellStatus s{o.ok, 0, o.bytes.size()};
     {
       std::lock_guard<std::mutex> lock(mutex);
-      out[i] = std::move(o);
-      d = ++done;
+      mine[i] = std::move(o);
     }
-    if (loop.progress) loop.progress(d, n);
+    finish(i, s);
   };
   std::vector<std::thread> pool;
   for (int t = 0; t < std::max(1, loop.jobs); ++t)
@@ -132,53 +159,66 @@ std::vector<Outcome> hand_out(const DistributedLoop& loop) {
     });
 
   // Served until every other rank has been told there is nothing left and has
-  // sent back every cell it took. Polled, so that a waiting rank 0 costs no core.
+  // reported every cell it took. Polled, so that a waiting rank 0 costs no core.
   int finished = 0;
   std::size_t remote = 0;
   std::vector<int> holder(n, -1);  // the rank computing each cell handed out
   auto pause = std::chrono::microseconds(20);
   while (finished < ranks - 1 || remote > 0) {
     int flag = 0;
-    MPI_Status status;
-    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
+    MPI_Status probe;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &probe);
     if (!flag) {
       std::this_thread::sleep_for(pause);
       pause = std::min(pause * 2, std::chrono::microseconds(2000));
       continue;
     }
     pause = std::chrono::microseconds(20);
-    const std::string msg = receive(status.MPI_SOURCE, status.MPI_TAG, status);
-    if (status.MPI_TAG == kRequest) {
+    if (probe.MPI_TAG != kRequest && probe.MPI_TAG != kResult)
+      protocol_failure("a message of an unknown kind arrived during a distributed loop");
+    const std::string msg = receive(probe.MPI_SOURCE, probe.MPI_TAG, probe);
+    if (probe.MPI_TAG == kRequest) {
       const auto i = take();
       CellWriter w;
       w.put<std::uint64_t>(i ? *i : kNone);
-      send(w.take(), status.MPI_SOURCE, kAssign);
-      if (i) ++remote, holder[*i] = status.MPI_SOURCE;
+      send(w.take(), probe.MPI_SOURCE, kAssign);
+      if (i) ++remote, holder[*i] = probe.MPI_SOURCE;
       else ++finished;
-    } else if (status.MPI_TAG == kResult) {
-      std::uint64_t i = 0;
-      Outcome o;
-      try {
-        CellReader r(msg);
-        i = r.get<std::uint64_t>();
-        o.ok = r.get<std::uint8_t>() != 0;
-        o.bytes = r.get_string();
-      } catch (const std::exception& e) {
-        protocol_failure(e.what());
-      }
-      if (i >= n || holder[i] != status.MPI_SOURCE) protocol_failure("a rank returned a cell it was not given");
-      holder[i] = -1;
-      store(i, std::move(o));
-      --remote;
+      continue;
     }
+    std::uint64_t i = 0, size = 0;
+    bool ok = false;
+    try {
+      CellReader r(msg);
+      i = r.get<std::uint64_t>();
+      ok = r.get<std::uint8_t>() != 0;
+      size = r.get<std::uint64_t>();
+    } catch (const std::exception& e) {
+      protocol_failure(e.what());
+    }
+    if (i >= n || holder[i] != probe.MPI_SOURCE) protocol_failure("a rank returned a cell it was not given");
+    holder[i] = -1;
+    --remote;
+    if (!ship) {
+      finish(i, CellStatus{ok, probe.MPI_SOURCE, size});
+      continue;
+    }
+    MPI_Status payload;
+    Outcome o{ok, receive(probe.MPI_SOURCE, kPayload, payload), nullptr};
+    if (o.bytes.size() != size) protocol_failure("a cell's bytes are not the size its rank announced");
+    store(i, std::move(o));
   }
   for (auto& t : pool) t.join();
-  return out;
+  return status;
 }
 
-// Another rank: asks for a cell whenever one of its threads is free, and returns each result.
-void take_part(const DistributedLoop& loop) {
+// Another rank: asks for a cell whenever one of its threads is free, and
+// reports each result (and sends its bytes when rank 0 takes them in as they
+// arrive). Fills `mine` (by cell index) with the outcomes this rank holds.
+void take_part(const DistributedLoop& loop, std::vector<Outcome>& mine) {
   const int jobs = std::max(1, loop.jobs);
+  const bool ship = ships_to_writer(loop);
+  mine.assign(loop.order.size(), Outcome{});
   std::mutex mutex;
   std::condition_variable ready, finished;
   std::deque<std::size_t> tasks;  // cell indices
@@ -229,9 +269,12 @@ void take_part(const DistributedLoop& loop) {
       res = std::move(results.front());
       results.pop_front();
     }
+    auto& [cell, outcome] = res;
     CellWriter w;
-    w.put<std::uint64_t>(res.first).put<std::uint8_t>(res.second.ok ? 1 : 0).put(res.second.bytes);
+    w.put<std::uint64_t>(cell).put<std::uint8_t>(outcome.ok ? 1 : 0).put<std::uint64_t>(outcome.bytes.size());
     send(w.take(), 0, kResult);
+    if (ship) send(outcome.bytes, 0, kPayload);
+    else mine[cell] = std::move(outcome);
     --in_flight;
   }
   {
@@ -255,18 +298,24 @@ void wait_idle(MPI_Request& request) {
   }
 }
 
-// Rank 0's bytes to every rank, in pieces that fit an int count.
+// `size` bytes at `data` from rank `root` to every rank, in pieces that fit an int count.
+void broadcast_from(int root, char* data, std::uint64_t size) {
+  constexpr std::uint64_t piece = std::uint64_t{1} << 30;
+  MPI_Request request;
+  for (std::uint64_t at = 0; at < size; at += piece) {
+    MPI_Ibcast(data + at, static_cast<int>(std::min(piece, size - at)), MPI_BYTE, root, MPI_COMM_WORLD, &request);
+    wait_idle(request);
+  }
+}
+
+// Rank 0's bytes to every rank.
 void broadcast(std::string& buf) {
   std::uint64_t size = buf.size();
   MPI_Request request;
   MPI_Ibcast(&size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD, &request);
   wait_idle(request);
   buf.resize(size);
-  constexpr std::uint64_t piece = std::uint64_t{1} << 30;
-  for (std::uint64_t at = 0; at < size; at += piece) {
-    MPI_Ibcast(buf.data() + at, static_cast<int>(std::min(piece, size - at)), MPI_BYTE, 0, MPI_COMM_WORLD, &request);
-    wait_idle(request);
-  }
+  broadcast_from(0, buf.data(), size);
 }
 
 }  // namespace
@@ -348,34 +397,65 @@ void distributed_for(const DistributedLoop& loop) {
   shared_message.reset();
   ++loop_depth;
   const std::size_t n = loop.order.size();
-  std::string all;
-  std::exception_ptr local_failure;
+  std::vector<Outcome> mine;  // the outcomes whose bytes this rank holds, by cell index
+  std::string header;         // the first failure, then each cell's status
   if (rank == 0) {
-    std::vector<Outcome> out = hand_out(loop);
+    const std::vector<CellStatus> status = hand_out(loop, mine);
     // The first failure in the order (or by index), as one process rethrows it.
     std::uint64_t failed = kNone;
     for (std::size_t p = 0; p < n && failed == kNone; ++p) {
       const std::size_t i = loop.first_failure_by_index ? p : loop.order[p];
-      if (!out[i].ok) failed = i;
+      if (!status[i].ok) failed = i;
     }
-    if (failed != kNone) local_failure = out[failed].local;
     CellWriter w;
     w.put<std::uint64_t>(failed);
-    for (const auto& o : out) w.put<std::uint8_t>(o.ok ? 1 : 0).put(o.bytes);
-    all = w.take();
+    for (const auto& s : status) w.put<std::uint8_t>(s.ok ? 1 : 0).put<std::int32_t>(s.holder).put<std::uint64_t>(s.size);
+    header = w.take();
   } else {
-    take_part(loop);
+    take_part(loop, mine);
   }
-  broadcast(all);
+  broadcast(header);
+  std::vector<CellStatus> status(n);
+  std::uint64_t failed = kNone;
+  try {
+    CellReader r(header);
+    failed = r.get<std::uint64_t>();
+    for (auto& s : status) {
+      s.ok = r.get<std::uint8_t>() != 0;
+      s.holder = r.get<std::int32_t>();
+      s.size = r.get<std::uint64_t>();
+    }
+  } catch (const std::exception& e) {
+    protocol_failure(e.what());
+  }
   --loop_depth;
-  CellReader r(all);
-  const auto failed = r.get<std::uint64_t>();
+  // Each cell's bytes from the rank that holds them, applied on every rank in
+  // index order; the other ranks receive them into one buffer, reused.
+  std::unique_ptr<char[]> buffer;
+  std::uint64_t capacity = 0;
   std::string message;
+  std::exception_ptr local_failure;
   for (std::size_t i = 0; i < n; ++i) {
-    const bool ok = r.get<std::uint8_t>() != 0;
-    std::string bytes = r.get_string();
-    if (ok) loop.apply(i, bytes);
-    else if (i == failed) message = std::move(bytes);
+    const CellStatus& s = status[i];
+    if (!s.ok && i != failed) continue;
+    if (s.holder < 0 || s.holder >= ranks) protocol_failure("a cell's bytes are held by no rank");
+    const bool held = s.holder == rank;
+    if (held && mine[i].bytes.size() != s.size) protocol_failure("a cell's bytes are not the size rank 0 announced");
+    if (!held && s.size > capacity) {
+      buffer.reset();
+      buffer.reset(new char[s.size]);  // not zeroed: every byte is received
+      capacity = s.size;
+    }
+    char* data = held ? mine[i].bytes.data() : buffer.get();
+    broadcast_from(s.holder, data, s.size);
+    const std::string_view bytes(data, s.size);
+    if (s.ok) {
+      loop.apply(i, bytes);
+    } else {
+      message = std::string(bytes);
+      if (held && rank == 0) local_failure = mine[i].local;  // rank 0 rethrows its own as it was
+    }
+    if (held) mine[i] = Outcome{};
   }
   if (failed == kNone) return;
   shared_message = message;
