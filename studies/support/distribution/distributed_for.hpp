@@ -6,11 +6,11 @@
 // all ranks with the same cells; rank 0 hands out the cells one at a time,
 // in the order given (longest first), to whichever rank asks next (its own
 // threads included); a rank computes a cell into bytes (cell_bytes.hpp) and
-// tells rank 0 how it ended (and sends the bytes when the loop has `arrived`);
-// when all are in, each cell's bytes go from the rank holding them to every
-// rank, in index order, and each rank applies them in the same way, so all
-// ranks go on with the same state, the same as one process with any --jobs.
-// Only rank 0 writes files (is_writer()).
+// tells rank 0 how it ended, with the bytes unless they are large; when all
+// are in, the bytes go to every rank (with the statuses from rank 0, or the
+// large ones from the rank that computed them) and each rank applies them in
+// index order in the same way, so all ranks go on with the same state, the
+// same as one process with any --jobs. Only rank 0 writes files (is_writer()).
 //
 // Without MPI (built with GRANCONV_MPI=OFF, or not started by mpirun/srun),
 // or inside a parallel_for body or another distributed loop, it is a

@@ -1,7 +1,7 @@
 // The distribution layer over MPI (built with GRANCONV_MPI): rank 0 hands out
-// the cells of a loop on request and learns how each ended; then each cell's
-// bytes are broadcast by the rank that holds them (rank 0 for a loop that
-// takes its results in as they arrive). Only the main thread of a rank calls MPI (MPI_THREAD_FUNNELED);
+// the cells of a loop on request and learns how each ended; then it
+// broadcasts every cell's status with the smaller results, and each larger
+// result is broadcast by the rank that computed it. Only the main thread of a rank calls MPI (MPI_THREAD_FUNNELED);
 // the cells run on `jobs` threads per rank, rank 0's own included.
 #include <mpi.h>
 
@@ -31,7 +31,7 @@ std::thread::id main_thread;
 int loop_depth = 0;
 std::optional<std::string> shared_message;
 
-enum Tag : int { kRequest = 1601, kAssign = 1602, kResult = 1603, kPayload = 1604 };
+enum Tag : int { kRequest = 1601, kAssign = 1602, kResult = 1603 };
 constexpr std::uint64_t kNone = ~std::uint64_t{0};
 
 // mpirun (Open MPI), srun and other PMI launchers set one of these.
@@ -87,12 +87,21 @@ struct CellStatus {
   std::uint64_t size = 0;
 };
 
-// A loop whose results rank 0 needs as they arrive (`arrived`) has every
-// cell's bytes sent to it; any other loop leaves them on the rank that
-// computed them until the end, when that rank broadcasts them itself, so that
-// a large result (an extended sweep's reference) crosses once rather than to
-// rank 0 and back.
-bool ships_to_writer(const DistributedLoop& loop) { return static_cast<bool>(loop.arrived); }
+// A large result (an extended sweep's reference) stays on the rank that
+// computed it until the end of the loop, when that rank broadcasts it itself:
+// it crosses once, rather than to rank 0 and back. Smaller results go to rank
+// 0 with the cell's report and reach every rank together, in the one
+// broadcast of the loop's statuses, so that a loop of many small cells (the
+// atlas has about 30 000) costs one broadcast, not one per cell. A loop whose
+// results rank 0 takes in as they arrive (`arrived`) sends it every result.
+constexpr std::uint64_t kKeptAbove = std::uint64_t{1} << 16;
+bool sent_to_writer(const DistributedLoop& loop, std::uint64_t size) { return loop.arrived || size <= kKeptAbove; }
+// Whether a cell's bytes travel in the broadcast of the statuses (every rank
+// decides it alike from the statuses): those rank 0 holds, small, and needed
+// (a success, or the failure that is rethrown).
+bool in_statuses(const CellStatus& s, std::size_t i, std::uint64_t failed) {
+  return s.holder == 0 && s.size <= kKeptAbove && (s.ok || i == failed);
+}
 
 Outcome run_cell(const DistributedLoop& loop, std::size_t i) {
   Outcome o;
@@ -116,7 +125,6 @@ Outcome run_cell(const DistributedLoop& loop, std::size_t i) {
 // order counts. Fills `mine` (by cell index) with the outcomes rank 0 holds.
 std::vector<CellStatus> hand_out(const DistributedLoop& loop, std::vector<Outcome>& mine) {
   const std::size_t n = loop.order.size();
-  const bool ship = ships_to_writer(loop);
   std::vector<CellStatus> status(n);
   mine.assign(n, Outcome{});
   std::mutex mutex;
@@ -186,38 +194,34 @@ std::vector<CellStatus> hand_out(const DistributedLoop& loop, std::vector<Outcom
       else ++finished;
       continue;
     }
+    // The cell, whether it succeeded, its size, and its bytes when they are sent.
     std::uint64_t i = 0, size = 0;
-    bool ok = false;
+    Outcome o;
     try {
       CellReader r(msg);
       i = r.get<std::uint64_t>();
-      ok = r.get<std::uint8_t>() != 0;
+      o.ok = r.get<std::uint8_t>() != 0;
       size = r.get<std::uint64_t>();
+      if (sent_to_writer(loop, size)) o.bytes = r.get_string();
     } catch (const std::exception& e) {
       protocol_failure(e.what());
     }
     if (i >= n || holder[i] != probe.MPI_SOURCE) protocol_failure("a rank returned a cell it was not given");
+    if (sent_to_writer(loop, size) && o.bytes.size() != size) protocol_failure("a cell's bytes are not the size its rank announced");
     holder[i] = -1;
     --remote;
-    if (!ship) {
-      finish(i, CellStatus{ok, probe.MPI_SOURCE, size});
-      continue;
-    }
-    MPI_Status payload;
-    Outcome o{ok, receive(probe.MPI_SOURCE, kPayload, payload), nullptr};
-    if (o.bytes.size() != size) protocol_failure("a cell's bytes are not the size its rank announced");
-    store(i, std::move(o));
+    if (sent_to_writer(loop, size)) store(i, std::move(o));
+    else finish(i, CellStatus{o.ok, probe.MPI_SOURCE, size});
   }
   for (auto& t : pool) t.join();
   return status;
 }
 
 // Another rank: asks for a cell whenever one of its threads is free, and
-// reports each result (and sends its bytes when rank 0 takes them in as they
-// arrive). Fills `mine` (by cell index) with the outcomes this rank holds.
+// reports each result to rank 0, with its bytes unless it keeps them
+// (sent_to_writer). Fills `mine` (by cell index) with the outcomes it keeps.
 void take_part(const DistributedLoop& loop, std::vector<Outcome>& mine) {
   const int jobs = std::max(1, loop.jobs);
-  const bool ship = ships_to_writer(loop);
   mine.assign(loop.order.size(), Outcome{});
   std::mutex mutex;
   std::condition_variable ready, finished;
@@ -272,9 +276,9 @@ void take_part(const DistributedLoop& loop, std::vector<Outcome>& mine) {
     auto& [cell, outcome] = res;
     CellWriter w;
     w.put<std::uint64_t>(cell).put<std::uint8_t>(outcome.ok ? 1 : 0).put<std::uint64_t>(outcome.bytes.size());
-    send(w.take(), 0, kResult);
-    if (ship) send(outcome.bytes, 0, kPayload);
+    if (sent_to_writer(loop, outcome.bytes.size())) w.put(outcome.bytes);
     else mine[cell] = std::move(outcome);
+    send(w.take(), 0, kResult);
     --in_flight;
   }
   {
@@ -398,7 +402,7 @@ void distributed_for(const DistributedLoop& loop) {
   ++loop_depth;
   const std::size_t n = loop.order.size();
   std::vector<Outcome> mine;  // the outcomes whose bytes this rank holds, by cell index
-  std::string header;         // the first failure, then each cell's status
+  std::string header;         // the first failure, then each cell's status (and bytes, in_statuses)
   if (rank == 0) {
     const std::vector<CellStatus> status = hand_out(loop, mine);
     // The first failure in the order (or by index), as one process rethrows it.
@@ -409,28 +413,36 @@ void distributed_for(const DistributedLoop& loop) {
     }
     CellWriter w;
     w.put<std::uint64_t>(failed);
-    for (const auto& s : status) w.put<std::uint8_t>(s.ok ? 1 : 0).put<std::int32_t>(s.holder).put<std::uint64_t>(s.size);
+    for (std::size_t i = 0; i < n; ++i) {
+      const CellStatus& s = status[i];
+      w.put<std::uint8_t>(s.ok ? 1 : 0).put<std::int32_t>(s.holder).put<std::uint64_t>(s.size);
+      if (in_statuses(s, i, failed)) w.put(mine[i].bytes);
+    }
     header = w.take();
   } else {
     take_part(loop, mine);
   }
   broadcast(header);
   std::vector<CellStatus> status(n);
+  std::vector<std::string_view> in_header(n);  // the bytes that came with the statuses
   std::uint64_t failed = kNone;
   try {
     CellReader r(header);
     failed = r.get<std::uint64_t>();
-    for (auto& s : status) {
+    for (std::size_t i = 0; i < n; ++i) {
+      CellStatus& s = status[i];
       s.ok = r.get<std::uint8_t>() != 0;
       s.holder = r.get<std::int32_t>();
       s.size = r.get<std::uint64_t>();
+      if (in_statuses(s, i, failed)) in_header[i] = r.get_view();
     }
   } catch (const std::exception& e) {
     protocol_failure(e.what());
   }
   --loop_depth;
-  // Each cell's bytes from the rank that holds them, applied on every rank in
-  // index order; the other ranks receive them into one buffer, reused.
+  // Each cell's bytes, applied on every rank in index order: from the
+  // statuses, or broadcast by the rank that holds them, the other ranks
+  // receiving them into one buffer, reused.
   std::unique_ptr<char[]> buffer;
   std::uint64_t capacity = 0;
   std::string message;
@@ -439,16 +451,20 @@ void distributed_for(const DistributedLoop& loop) {
     const CellStatus& s = status[i];
     if (!s.ok && i != failed) continue;
     if (s.holder < 0 || s.holder >= ranks) protocol_failure("a cell's bytes are held by no rank");
-    const bool held = s.holder == rank;
-    if (held && mine[i].bytes.size() != s.size) protocol_failure("a cell's bytes are not the size rank 0 announced");
-    if (!held && s.size > capacity) {
-      buffer.reset();
-      buffer.reset(new char[s.size]);  // not zeroed: every byte is received
-      capacity = s.size;
+    const bool held = s.holder == rank, with_statuses = in_statuses(s, i, failed);
+    if (in_header[i].size() != (with_statuses ? s.size : 0) || (held && mine[i].bytes.size() != s.size))
+      protocol_failure("a cell's bytes are not the size rank 0 announced");
+    std::string_view bytes = in_header[i];
+    if (!with_statuses) {
+      if (!held && s.size > capacity) {
+        buffer.reset();
+        buffer.reset(new char[s.size]);  // not zeroed: every byte is received
+        capacity = s.size;
+      }
+      char* data = held ? mine[i].bytes.data() : buffer.get();
+      broadcast_from(s.holder, data, s.size);
+      bytes = std::string_view(data, s.size);
     }
-    char* data = held ? mine[i].bytes.data() : buffer.get();
-    broadcast_from(s.holder, data, s.size);
-    const std::string_view bytes(data, s.size);
     if (s.ok) {
       loop.apply(i, bytes);
     } else {
