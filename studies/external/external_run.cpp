@@ -3,8 +3,10 @@
 #include <sys/stat.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <random>
+#include <thread>
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -48,14 +50,23 @@ fs::path new_container(const fs::path& root, const std::string& stem) {
   throw ExternalFailure("cannot find a free name for a scratch folder under " + printable(root.string()));
 }
 
-// Removes the folder on every path out of the run.
+// Removes the folder on every path out of the run. A program may leave a
+// helper tidying its own files in there after it exits (LAMMPS built with
+// Open MPI: the singleton's daemon removes its session folder, ompi.*, from
+// TMPDIR a moment later), and remove_all stops at the first entry that
+// vanishes under it: so it is tried again until the folder is gone, for at
+// most about a second.
 struct Container {
   fs::path path;
   ScopedWorkDir registered;
   explicit Container(const fs::path& p) : path(p), registered(p) {}
   ~Container() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
+    for (int attempt = 0; attempt < 50; ++attempt) {
+      std::error_code ec;
+      fs::remove_all(path, ec);
+      if (!ec) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
   }
 };
 

@@ -63,6 +63,13 @@ add_test(NAME external.sigterm-kills-the-program
                  -DOUT=${ctest_out}/external-sigterm -P ${CMAKE_CURRENT_SOURCE_DIR}/check_external_sigterm.cmake)
 set_tests_properties(external.sigterm-kills-the-program PROPERTIES LABELS "external;bad-input" TIMEOUT 60)
 
+# A run that ends well leaves no scratch folder either (three runs: the race it guards against is timing).
+add_test(NAME external.no-scratch-left
+         COMMAND ${CMAKE_COMMAND} -DGRANCONV=$<TARGET_FILE:granconv> -DOUT=${ctest_out}/external-no-scratch-left
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/check_external_no_leftovers.cmake)
+set_tests_properties(external.no-scratch-left PROPERTIES LABELS "external;lammps" TIMEOUT 120
+                     SKIP_REGULAR_EXPRESSION "external leftovers test skipped")
+
 # validate --external: the example stepper's orders and identity on the shipped chains.
 add_test(NAME external.validate-python-stepper
          COMMAND granconv validate --external ${PROJECT_SOURCE_DIR}/studies/claims/external/python/dem-stepper.json
