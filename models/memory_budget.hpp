@@ -17,11 +17,12 @@ namespace granconv {
 inline constexpr int kMaxScenarioBeads = 100'000'000;
 
 // Peak bytes per bead of one run, and what a run holds whatever N, for the
-// scheme of the catalogue that takes the most (the tailored IRK, ahead of GL2
-// and Radau IIA), rounded up: the bead count is checked where the scheme is
-// not known (a scenario's `n`), and a bound must not fall short for any
-// scheme. Measured per scheme in docs/performance.md ("Comparing while
-// stepping").
+// scheme of the catalogue that takes the most (the tailored IRK once a step
+// has fallen back to full Newton and allocated its banded matrix,
+// schemes/runge_kutta.hpp; ahead of GL2 and Radau IIA), rounded up: the bead
+// count is checked where the scheme is not known (a scenario's `n`), and a
+// bound must not fall short for any scheme or path. Measured per scheme in
+// docs/performance.md ("Comparing while stepping").
 inline constexpr double kPeakBytesPerBead = 3200;
 inline constexpr double kRunFixedBytes = 64e6;
 

@@ -81,7 +81,13 @@ class RungeKutta {
   int classical_order() const { return tab_.classical_order; }
   const Tableau<S>& tableau() const { return tab_; }
 
-  // Everything a step needs, allocated once for a system size.
+  // Everything a step needs for a system size. What the transformed
+  // simplified Newton (and an explicit step) uses is allocated here; the
+  // storage of the other paths, a Jacobian per stage and the block and
+  // banded Newton matrices, by the first step that takes one of them
+  // (reserve_newton_storage), and kept: on a chain that is 1.1 KB per bead
+  // GL2 never touches (the banded matrix alone 88 doubles per bead), and no
+  // step after the first on a path allocates.
   struct Workspace {
     int dim = 0;
     std::vector<Vector> stage_state, stage_rhs, stage_local;
@@ -90,6 +96,7 @@ class RungeKutta {
     Vector z, dz, residual;
     BandedLU<S> lu;  // full Newton's matrix (and simplified Newton's beyond 3 implicit stages)
     BlockTridiagonalLU<S> blocks;  // simplified Newton's matrix
+    bool newton_storage = false;   // stage_jac, local_jac, lu and blocks sized (reserve_newton_storage)
     // ... or, with one Jacobian for all stages, its transformed form (used
     // when transformed_factored), the Jacobian taken at jacobian_state.
     TransformedStageSolver<S> transformed;
@@ -117,16 +124,14 @@ class RungeKutta {
     w.stage_state.assign(s, Vector::Zero(dim));
     w.stage_rhs.assign(s, Vector::Zero(dim));
     w.stage_local.assign(local_ ? s : 0, Vector::Zero(dim));
-    w.stage_jac.assign(s, BlockTridiagonal<S>(dim / 2));
-    w.local_jac.resize(dim / 2);
+    w.stage_jac.assign(s, BlockTridiagonal<S>());
     const int m = s - first_;  // stages solved by Newton
     w.z = Vector::Zero(m * dim);
     w.dz = Vector::Zero(m * dim);
     w.residual = Vector::Zero(m * dim);
     w.delta = Vector::Zero(explicit_ ? 0 : dim);
-    if (!explicit_) w.lu.resize(m * dim, 4 * m - 1, 4 * m - 1);
-    if (!explicit_ && m <= 3) w.blocks.resize(dim / 2, 2 * m);
     if (!explicit_ && !local_) w.transformed.setup(tab_.A.bottomRightCorner(m, m), dim / 2);
+    if (w.transformed.available()) w.stage_jac[first_].resize(dim / 2);  // its one Jacobian
     w.jacobian_state = Vector::Zero(w.transformed.available() && m == 2 ? dim : 0);
     return w;
   }
@@ -215,8 +220,20 @@ class RungeKutta {
     }
   }
 
+  // The storage of the Newton paths beside the transformed one (Workspace).
+  void reserve_newton_storage(Workspace& w) const {
+    if (w.newton_storage) return;
+    const int m = tab_.stages() - first_, beads = w.dim / 2;
+    for (auto& J : w.stage_jac) J.resize(beads);
+    w.local_jac.resize(beads);
+    w.lu.resize(m * w.dim, 4 * m - 1, 4 * m - 1);
+    if (m <= 3) w.blocks.resize(beads, 2 * m);
+    w.newton_storage = true;
+  }
+
   template <class System>
   void stage_jacobians(const System& sys, const S& t, const S& h, Workspace& w) const {
+    reserve_newton_storage(w);
     for (int j = first_; j < tab_.stages(); ++j) sys.jacobian(t + tab_.c[j] * h, w.stage_state[j], w.stage_jac[j]);
     if (local_) sys.local_jacobian(t, w.stage_state[0], w.local_jac);  // linear: the same at every stage
   }
