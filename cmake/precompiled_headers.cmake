@@ -30,8 +30,21 @@ target_precompile_headers(granconv_test_pch PRIVATE ${granconv_pch_headers} <cat
 foreach(target granconv_schemes granconv_reference granconv_studies granconv_reports granconv_cli granconv)
   target_precompile_headers(${target} REUSE_FROM granconv_pch)
 endforeach()
+# The test binaries are made in tests/ and its subfolders (tests/unit, ...):
+# a folder's BUILDSYSTEM_TARGETS holds only its own, so every folder below
+# tests/ is asked. (Asking tests/ alone matched no unit test, and the test
+# binaries were compiled without any precompiled header until 2026-12-01.)
+function(granconv_targets_below dir out)
+  get_property(targets DIRECTORY ${dir} PROPERTY BUILDSYSTEM_TARGETS)
+  get_property(subdirs DIRECTORY ${dir} PROPERTY SUBDIRECTORIES)
+  foreach(sub IN LISTS subdirs)
+    granconv_targets_below(${sub} below)
+    list(APPEND targets ${below})
+  endforeach()
+  set(${out} ${targets} PARENT_SCOPE)
+endfunction()
 if(BUILD_TESTING)
-  get_property(test_targets DIRECTORY ${PROJECT_SOURCE_DIR}/tests PROPERTY BUILDSYSTEM_TARGETS)
+  granconv_targets_below(${PROJECT_SOURCE_DIR}/tests test_targets)
   foreach(target IN LISTS test_targets)
     get_target_property(type ${target} TYPE)
     get_target_property(libs ${target} LINK_LIBRARIES)
