@@ -1,45 +1,13 @@
 // LZB impulse stepping (schemes/lzb.hpp) and the SI sphere chains
 // (models/sphere_chains.hpp) of Nguyen & Brogliato 2011.
-#include <atomic>
 #include <cmath>
-#include <cstdlib>
-#include <new>
 
 #include <catch2/catch.hpp>
 
 #include "models/scenarios.hpp"
 #include "models/sphere_chains.hpp"
 #include "schemes/lzb.hpp"
-
-// Allocation counter for the "hot loop allocates nothing" test (this binary
-// only). Every non-aligned form is replaced, not just the plain pair: a form
-// left to the runtime (e.g. the nothrow new of Catch2's test registry)
-// would allocate through its own allocator and be freed by the free() below,
-// which AddressSanitizer reports as an alloc-dealloc mismatch. The aligned
-// forms keep the runtime's matching pair.
-// GCC 12 pairs the free() below with the operator new it replaces and warns
-// of a mismatch (-Wmismatched-new-delete); the pairing is this file's own.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-static std::atomic<long> g_allocations{0};
-void* operator new(std::size_t n) {
-  ++g_allocations;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t n) { return operator new(n); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
-  ++g_allocations;
-  return std::malloc(n ? n : 1);
-}
-void* operator new[](std::size_t n, const std::nothrow_t& t) noexcept { return operator new(n, t); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
-#pragma GCC diagnostic pop
+#include "tests/unit/allocation_counter.hpp"  // this binary's operator new
 
 using namespace granconv;
 
@@ -190,9 +158,9 @@ TEST_CASE("LZB is deterministic and its impact loop allocates nothing", "[lzb]")
   for (double dP : {1e-4, 1e-5}) {
     o.dP = dP;
     LzbImpact z(c.chain, o);
-    const long before = g_allocations.load();
+    const long before = test::allocations.load();
     const auto r = z.run(v0);
-    counts[i] = g_allocations.load() - before;
+    counts[i] = test::allocations.load() - before;
     steps[i++] = r.steps;
   }
   INFO("allocations " << counts[0] << " (" << steps[0] << " steps), " << counts[1] << " (" << steps[1] << " steps)");

@@ -2,40 +2,12 @@
 // Newton storage a path never takes is never allocated
 // (schemes/runge_kutta.hpp, Workspace): the O(N) memory of a long chain's run
 // rests on both.
-#include <atomic>
-#include <cstdlib>
-#include <new>
-
 #include <catch2/catch.hpp>
 
 #include "models/scenarios.hpp"
 #include "schemes/runge_kutta.hpp"
 #include "schemes/tailored_tableaux.hpp"
-
-// Allocation counter for this binary only, as in test_lzb.cpp: every
-// non-aligned form is replaced, so that no form left to the runtime is freed
-// by the free() below (AddressSanitizer's alloc-dealloc mismatch).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-static std::atomic<long> g_allocations{0};
-void* operator new(std::size_t n) {
-  ++g_allocations;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t n) { return operator new(n); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
-  ++g_allocations;
-  return std::malloc(n ? n : 1);
-}
-void* operator new[](std::size_t n, const std::nothrow_t& t) noexcept { return operator new(n, t); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
-#pragma GCC diagnostic pop
+#include "tests/unit/allocation_counter.hpp"  // this binary's operator new
 
 using namespace granconv;
 
@@ -50,9 +22,9 @@ long allocations_after_first_step(const RungeKutta<double>& rk, const System& sy
   Vec<double> y = y0;
   const double h = 0.05;
   rk.step(sys, 0.0, y, h, ws, 1);
-  const long before = g_allocations.load();
+  const long before = test::allocations.load();
   for (int k = 1; k < steps; ++k) rk.step(sys, h * k, y, h, ws, k + 1);
-  return g_allocations.load() - before;
+  return test::allocations.load() - before;
 }
 
 }  // namespace
