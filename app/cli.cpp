@@ -15,6 +15,7 @@
 #include "models/input/printable.hpp"
 #include "app/output_flags.hpp"
 #include "studies/support/distribution/distributed_for.hpp"
+#include "studies/support/work_dirs.hpp"
 
 int granconv::cli_main(int argc, char** argv) {
   using namespace granconv::cli;
@@ -208,6 +209,7 @@ int granconv::cli_main(int argc, char** argv) {
     else if (*atlas_cmd) status = atlas(atlas_args);
     else if (*validate_cmd) status = validate(validate_args);
   } catch (const std::bad_alloc& e) {
+    wait_if_ending_by_signal();  // a failure the signal's cleanup caused is not the command's
     // The operations that can ask for much memory name themselves; this is the last guard.
     const auto used = app.get_subcommands();
     const std::string what = "out of memory in granconv" + (used.empty() ? std::string() : " " + used.front()->get_name());
@@ -218,6 +220,9 @@ int granconv::cli_main(int argc, char** argv) {
     if (is_writer()) std::cerr << "granconv: error: " << what << '\n';
     return 2;
   } catch (const std::exception& e) {
+    // A failure the signal's cleanup caused (its child killed, its work
+    // directory removed) is not the command's: the process ends by the signal.
+    wait_if_ending_by_signal();
     // As a rule every rank meets the same error (bad input, a reference over
     // its budget, a cell's failure rethrown on all ranks): rank 0 says it and
     // all end with status 2. An error this rank met alone would leave the
@@ -229,6 +234,7 @@ int granconv::cli_main(int argc, char** argv) {
     if (is_writer()) std::cerr << "granconv: error: " << printable(e.what()) << '\n';
     return 2;
   }
+  wait_if_ending_by_signal();  // a signal taken as the command ended still ends it
   // Output that never arrived (a full disk, a closed pipe) is an error, not a success.
   // (errno still holds the failed write's reason: nothing here resets it.)
   std::cout.flush();

@@ -9,10 +9,13 @@
 #include <signal.h>
 #include <sys/types.h>
 
+#include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <mutex>
 #include <set>
 #include <system_error>
+#include <thread>
 
 namespace granconv {
 
@@ -21,6 +24,7 @@ struct WorkDirRegistry {
   std::mutex mutex;
   std::set<std::filesystem::path> dirs;
   std::set<pid_t> process_groups;
+  std::atomic<bool> ending_by_signal{false};  // set by remove_registered_work_dirs, never cleared
 };
 // Never destroyed: the cleanup thread may still use it while the process exits.
 inline WorkDirRegistry& work_dir_registry() {
@@ -71,8 +75,13 @@ class ScopedProcessGroup {
 
 // Kills every registered process group, then removes every registered
 // directory (called once, as the process is about to end by a signal).
+// From here on the process ends by that signal: a thread that would end it
+// first with a status of its own, the command failing because its child was
+// just killed or its work directory removed, waits instead
+// (wait_if_ending_by_signal).
 inline void remove_registered_work_dirs() {
   auto& r = detail::work_dir_registry();
+  r.ending_by_signal.store(true);  // before the first kill: whoever sees a child killed sees this
   const std::lock_guard lock(r.mutex);
   for (const pid_t g : r.process_groups) ::kill(-g, SIGKILL);
   r.process_groups.clear();
@@ -81,6 +90,14 @@ inline void remove_registered_work_dirs() {
     std::filesystem::remove_all(d, ec);
   }
   r.dirs.clear();
+}
+
+// Returns at once, unless a signal is ending the process
+// (remove_registered_work_dirs): then it never returns, and the thread that
+// took the signal ends the process by it.
+inline void wait_if_ending_by_signal() {
+  if (!detail::work_dir_registry().ending_by_signal.load()) return;
+  for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
 }
 
 }  // namespace granconv
