@@ -23,7 +23,7 @@ struct ContactLawInfo {
   bool nontensile = false;  // the force clipped at zero
   // The name of a result's model (Result::model) and, with binary_law, of
   // the binary scenario's `law` parameter (the thesis's names); "" = name.
-  std::string model_name;
+  std::string model_name{};  // a default initializer: rows leave it out (GCC 12 warns otherwise)
   bool binary_law = false;
   // The atlas's column: its title, its parametrisation (γ = 0.1, ε = 1e-3:
   // studies/atlas/atlas_models.cpp) and why, whether it runs by default,
