@@ -1,7 +1,8 @@
 # Start order and processors of the long tests (ctest's COST and PROCESSORS;
-# ctest -j starts the dearest first). A fresh build has no Testing/Temporary/CTestCostData.txt,
-# so without these hints ctest starts tests in registration order and the
-# longest ones (the atlas, the double-double sweep) may start last and run alone at the end.
+# ctest -j starts the dearest first). A fresh build has no
+# Testing/Temporary/CTestCostData.txt, so without these hints ctest starts
+# tests in registration order and the longest ones (the atlas, the
+# double-double sweep) may start last and run alone at the end.
 # A COST set here takes precedence over the measured cost data, so only the
 # tests whose length is known to dominate are listed; the others keep
 # ctest's measurements. The figures are seconds of wall time of one suite run
@@ -12,12 +13,10 @@
 # Refresh them from a suite's per-test times when the order changes (a test
 # listed here that has become short still starts first and takes a slot from
 # a long one).
-# The third column is the test's PROCESSORS: 2 for a test whose two threads
-# (--jobs 2) are busy for most of its time, so that ctest -j 2 runs nothing
-# beside it. The claim at scale must take under two minutes on two cores
-# (issue 38 §3): beside its negative twin, each of the two on about one core,
-# it took 148.5 s in a suite on a 2-core machine where it takes 80.8 s alone
-# (docs/performance.md, "Whole runs and the test suite").
+# The third column is the test's PROCESSORS: 2 where the test has a wall-time
+# bound on two cores (the claim at scale, issue 38 §3) and its --jobs 2 keep
+# both busy, so that ctest -j 2 runs nothing beside it (docs/performance.md,
+# "Whole runs and the test suite", has the times with and without).
 # A test's properties can be set only in the folder that registers it, so
 # each group's CMakeLists.txt ends with granconv_apply_test_costs(), and
 # tests/CMakeLists.txt, after all groups, names any listed test none of them has.
