@@ -26,6 +26,21 @@ inline constexpr int kMaxScenarioBeads = 100'000'000;
 inline constexpr double kPeakBytesPerBead = 3200;
 inline constexpr double kRunFixedBytes = 64e6;
 
+// An order study's memory per --jobs thread (issue 38 §1: a study on N = 1e5
+// at any h under 300 MB per job), which bounds how many runs read one
+// streamed reference side by side (studies/support/streamed_grid_errors.hpp).
+inline constexpr double kStudyBytesPerJob = 300e6;
+// What that grouping counts, measured like kPeakBytesPerBead (docs/performance.md,
+// "Comparing while stepping"), rounded up: the reference's CVODE storage with
+// the chain's arrays, the ring and the process; and a run's own vectors for
+// the catalogue's dearest scheme on the path its steps take (the tailored
+// IRK's Newton vectors; a step that falls back to full Newton adds its banded
+// matrix, about 700 B per bead, which this does not count).
+inline constexpr double kStreamReferenceBytesPerBead = 1200;
+inline constexpr double kStreamReferenceFixedBytes = 32e6;
+inline constexpr double kStreamRunBytesPerBead = 500;
+inline constexpr double kStreamRunFixedBytes = 1e6;
+
 // This machine's physical memory in bytes (0 when it cannot be told).
 inline double physical_memory_bytes() {
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);

@@ -227,7 +227,8 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
   // fraction of that, and one run at the union saves every other run's steps.)
   // Above kStreamAboveValues stored values (or when asked), a streamable
   // reference is streamed, nothing kept (studies/support/streamed_grid_errors.hpp):
-  // the same bits, one more reference solve per step size.
+  // the same bits, one more reference solve per group of step sizes (with γ
+  // coupled to h, per step size).
   const GridBudget budget = grid_budget(t_end, claim.grid.h_max, claim.grid.h_min, claim.grid.per_decade, 1);
   const bool streamed =
       streamable &&
@@ -243,7 +244,8 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
   std::optional<double> problem_error;
   if constexpr (std::is_same_v<S, double>)
     if (streamed && !claim.gamma_per_h) {
-      shared_summary = summarise_streamed_reference(pr, reference_times(claim, pr.t_end, res.steps), opt.reference);
+      shared_summary = summarise_streamed_reference(pr, reference_times(claim, pr.t_end, res.steps), opt.reference,
+                                                    std::max(opt.jobs, 1));
       res.reference = shared_summary->provenance.to_json();
     }
   if (!claim.gamma_per_h && !streamed) {
@@ -293,15 +295,12 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
     nlohmann::json r_provenance;
     if constexpr (std::is_same_v<S, double>)
       if (streamed) {
-        std::optional<StreamedReferenceSummary> own;
-        std::optional<Problem<double>> own_problem;
-        const Problem<double>& pr_h = claim.gamma_per_h ? own_problem.emplace(problem_at<double>(claim, h)) : pr;
-        if (claim.gamma_per_h) {
-          // As below: this h's reference, its provenance for the record.
-          own = summarise_streamed_reference(pr_h, reference_times(claim, pr.t_end, {n}), opt.reference);
-          r_provenance = own->provenance.to_json();
-        }
-        const StreamedReferenceSummary& summary = own ? *own : *shared_summary;
+        // With γ coupled to h (a fixed scenario's runs are grouped below):
+        // as below, this h's reference, its provenance for the record.
+        const Problem<double> pr_h = problem_at<double>(claim, h);
+        const StreamedReferenceSummary summary =
+            summarise_streamed_reference(pr_h, reference_times(claim, pr.t_end, {n}), opt.reference);
+        r_provenance = summary.provenance.to_json();
         e = grid_errors_streamed(scheme, pr_h, form, n, opt.reference);
         CellWriter w;
         w.put(e.diverged_reason).put(e.x).put(e.v).put(summary.provenance.error_estimate).put(summary.scale)
@@ -341,7 +340,41 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
     provenance[i] = r.get_json();
     res.error[i] = final_time_only(claim) ? res.error_x[i] : std::max(res.error_x[i], res.error_v[i]);
   };
-  distributed_for(loop);
+  bool grouped = false;
+  if constexpr (std::is_same_v<S, double>)
+    if (streamed && !claim.gamma_per_h) {
+      // The fixed scenario's runs read one stream per group of step sizes
+      // (grid_errors_broadcast), each group within the study's memory, the
+      // groups on this process one after the other (each on --jobs threads)
+      // or one per rank: the same bytes per step size as the loop above.
+      grouped = true;
+      const std::size_t ranks = parallel_body_depth == 0 ? static_cast<std::size_t>(distribution_ranks()) : 1;
+      const auto groups = stream_groups(
+          m, stream_group_size(pr.chain.beads(), kStudyBytesPerJob * std::max(opt.jobs, 1)), ranks);
+      DistributedLoop by_group{.order = last_first(groups.size()), .jobs = 1, .progress = opt.progress,
+                               .first_failure_by_index = true};
+      by_group.compute = [&](std::size_t g) {
+        std::vector<long> steps;
+        for (std::size_t i : groups[g]) steps.push_back(res.steps[i]);
+        CellWriter w;
+        for (const GridErrors& e : grid_errors_broadcast(scheme, pr, form, steps, opt.reference, std::max(opt.jobs, 1)))
+          w.put(e.diverged_reason).put(e.x).put(e.v);
+        return w.take();
+      };
+      by_group.apply = [&](std::size_t g, std::string_view bytes) {
+        CellReader r(bytes);
+        for (std::size_t i : groups[g]) {
+          const std::string reason = r.get_string();
+          const double x = r.get<double>(), v = r.get<double>();
+          CellWriter one;
+          one.put(reason).put(x).put(v).put(shared_summary->provenance.error_estimate).put(shared_summary->scale)
+              .put(nlohmann::json());
+          loop.apply(i, one.take());
+        }
+      };
+      distributed_for(by_group);
+    }
+  if (!grouped) distributed_for(loop);
   if (claim.gamma_per_h && !problem_error) {
     // One provenance for the record (the finest step's), every estimate in the floor.
     res.reference = provenance.back();

@@ -24,7 +24,8 @@ granconv_mpi_test(run-order-cells 2 run studies/jvb-fig6-irk-impact.json jvb-fig
 granconv_mpi_test(run-order-cells-double-double 3 run studies/th-smooth-euler.json th-smooth-euler --precision 32)
 granconv_mpi_test(run-sweep-cells 2 run studies/jvb-fig9.json jvb-fig9)
 # An order sweep with its reference streamed (each rank streams the shared
-# reference for its estimate, then each of its cells' own): the same record.
+# reference for its estimate, then its groups of step sizes', one group per
+# rank where one process runs one group): the same record.
 granconv_mpi_test(run-order-cells-streamed 2 run studies/jvb-fig6-irk-impact.json jvb-fig6-irk-impact --reference-mode streamed)
 # An external program's runs as the cells (docs/external-codes.md): the same record on two ranks.
 granconv_mpi_test(run-external-cells 2 run studies/ext-python-chain3-kk.json ext-python-chain3-kk)

@@ -1,6 +1,6 @@
 // An order sweep with its reference streamed (studies/support/streamed_grid_errors.hpp:
 // nothing kept, the shared reference summarised beside its estimate's rerun,
-// then streamed again per step size) against the stored sweep: the same
+// then streamed again per group of step sizes) against the stored sweep: the same
 // record bit for bit but for the wall time.
 #include <catch2/catch.hpp>
 
