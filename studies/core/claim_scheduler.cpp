@@ -7,14 +7,11 @@
 
 #include "studies/support/distribution/cell_bytes.hpp"
 #include "studies/support/distribution/distributed_for.hpp"
+#include "studies/support/record_helpers.hpp"
 
 namespace granconv {
 
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 // Several claims are the cells of one distributed loop: each runs whole on
 // one rank (its own loops on that rank's threads), the dearest first, and
