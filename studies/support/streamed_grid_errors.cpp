@@ -191,7 +191,7 @@ std::size_t stream_group_size(double beads, double bytes) {
   const double reference = beads * kStreamReferenceBytesPerBead + kStreamReferenceFixedBytes;
   const double run = beads * kStreamRunBytesPerBead + kStreamRunFixedBytes;
   const double fit = std::floor((bytes - reference) / run);
-  return fit >= 1 ? static_cast<std::size_t>(std::min(fit, 1e6)) : 1;
+  return fit >= 1 ? static_cast<std::size_t>(std::min(fit, double(kMaxRunsPerStream))) : 1;
 }
 
 std::vector<std::vector<std::size_t>> stream_groups(std::size_t m, std::size_t size, std::size_t at_least) {

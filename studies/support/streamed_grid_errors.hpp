@@ -18,6 +18,7 @@
 // one more reference solve per group. ARKODE's erk8 and erk9 stop at each
 // requested time, so their states depend on the union: those references are
 // stored (can_stream_reference).
+#include <cstddef>
 #include <vector>
 
 #include "models/scenarios.hpp"
@@ -54,9 +55,14 @@ GridErrors grid_errors_streamed(const Scheme<double>& scheme, const Problem<doub
 std::vector<GridErrors> grid_errors_broadcast(const Scheme<double>& scheme, const Problem<double>& problem, Formulation f,
                                               const std::vector<long>& steps, const ReferenceOptions& opt, int running);
 
+// A group's runs each take a thread (at most --jobs computing at a time): at
+// most this many, so that a grid of many step sizes (up to kMaxGridPoints) on
+// a small chain does not start a thread for every one.
+inline constexpr std::size_t kMaxRunsPerStream = 16;
+
 // How many runs on a chain of `beads` beads one group holds within `bytes`:
 // one reference (CVODE's storage and the ring) and that many runs
-// (models/memory_budget.hpp), at least one.
+// (models/memory_budget.hpp), at least one and at most kMaxRunsPerStream.
 std::size_t stream_group_size(double beads, double bytes);
 
 // Indices 0..m-1 in contiguous groups of at most `size`, and at least

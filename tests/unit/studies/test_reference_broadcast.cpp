@@ -145,5 +145,5 @@ TEST_CASE("a sweep's step sizes are cut into contiguous groups within the memory
   CHECK(stream_group_size(1e5, 300e6) == 2);
   CHECK(stream_group_size(1e5, 600e6) == 8);
   CHECK(stream_group_size(1e7, 300e6) == 1);  // at least one, whatever the memory
-  CHECK(stream_group_size(10, 300e6) > 100);
+  CHECK(stream_group_size(10, 300e6) == kMaxRunsPerStream);  // a thread a run: bounded
 }
