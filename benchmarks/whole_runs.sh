@@ -11,6 +11,9 @@
 #   PRECISIONS="50" (default empty): also run the claims with --precision P
 #   on 2 threads, for the cost of an extended scalar against the catalogue's
 #   (those records differ by design and are not compared).
+#   BASELINE=OTHER_BUILD_DIR (default empty): also run that build's granconv
+#   after each thread run, its records compared with the first run's: a
+#   change against the commit before, side by side in one invocation.
 # The machine is shared and noisy: compare rows of one invocation only.
 set -euo pipefail
 
@@ -26,6 +29,8 @@ for f in "$granconv" "$compare" /usr/bin/time; do
   [[ -x $f ]] || { echo "whole_runs.sh: $f not found (build granconv and compare_results first)" >&2; exit 2; }
 done
 ranks=${RANKS-1 2}
+baseline=${BASELINE:-}
+[[ -z $baseline || -x $baseline/app/granconv ]] || { echo "whole_runs.sh: no $baseline/app/granconv" >&2; exit 2; }
 mkdir -p "$out"
 
 # run NAME COMMAND...: times COMMAND (a granconv run) into $out/NAME and prints its row.
@@ -55,8 +60,10 @@ run() {
 echo "whole_runs.sh: ${claims[*]} on $(nproc) cores, $(date -u +%F), records under $out"
 echo "| run | wall [s] | CPU [s] | records |"
 echo "|---|---|---|---|"
-run jobs-2 "$granconv" run "${claims[@]}" --jobs 2
-run jobs-1 "$granconv" run "${claims[@]}" --jobs 1
+for j in 2 1; do
+  run "jobs-$j" "$granconv" run "${claims[@]}" --jobs "$j"
+  [[ -z $baseline ]] || run "baseline-jobs-$j" "$baseline/app/granconv" run "${claims[@]}" --jobs "$j"
+done
 for p in ${PRECISIONS:-}; do
   run "precision-$p" "$granconv" run "${claims[@]}" --jobs 2 --precision "$p"
 done

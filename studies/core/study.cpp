@@ -329,16 +329,21 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
     w.put(e.diverged_reason).put(e.x).put(e.v).put(r_error).put(r_scale).put(r_provenance);
     return w.take();
   };
-  loop.apply = [&](std::size_t i, std::string_view bytes) {
-    CellReader r(bytes);
+  // A step size's run and reference into the result: the errors (with the
+  // divergence, if any), then the reference's estimate, scale and provenance.
+  const auto apply_errors = [&](std::size_t i, CellReader& r) {
     res.h[i] = t_end / double(res.steps[i]);
     res.diverged[i] = r.get_string();
     res.error_x[i] = r.get<double>();
     res.error_v[i] = r.get<double>();
+    res.error[i] = final_time_only(claim) ? res.error_x[i] : std::max(res.error_x[i], res.error_v[i]);
+  };
+  loop.apply = [&](std::size_t i, std::string_view bytes) {
+    CellReader r(bytes);
+    apply_errors(i, r);
     ref_error[i] = r.get<double>();
     ref_scale[i] = r.get<double>();
     provenance[i] = r.get_json();
-    res.error[i] = final_time_only(claim) ? res.error_x[i] : std::max(res.error_x[i], res.error_v[i]);
   };
   bool grouped = false;
   if constexpr (std::is_same_v<S, double>)
@@ -364,12 +369,9 @@ StudyResult run_study_in(const Claim& claim, const StudyOptions& opt) {
       by_group.apply = [&](std::size_t g, std::string_view bytes) {
         CellReader r(bytes);
         for (std::size_t i : groups[g]) {
-          const std::string reason = r.get_string();
-          const double x = r.get<double>(), v = r.get<double>();
-          CellWriter one;
-          one.put(reason).put(x).put(v).put(shared_summary->provenance.error_estimate).put(shared_summary->scale)
-              .put(nlohmann::json());
-          loop.apply(i, one.take());
+          apply_errors(i, r);
+          ref_error[i] = shared_summary->provenance.error_estimate;
+          ref_scale[i] = shared_summary->scale;
         }
       };
       distributed_for(by_group);
