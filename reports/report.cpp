@@ -3,15 +3,11 @@
 #include "reports/report.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <map>
-#include <random>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -29,15 +25,6 @@ namespace granconv {
 using namespace report_detail;
 
 namespace {
-
-// <pid>-<hex>: the work directories of a killed report are removed at the
-// next start (app/output_dir.hpp).
-std::string random_suffix() {
-  std::random_device rd;
-  std::mt19937_64 g(rd() ^ (static_cast<unsigned long long>(
-                                std::chrono::steady_clock::now().time_since_epoch().count())));
-  return fmt::format("{}-{:08x}", ::getpid(), static_cast<unsigned>(g() & 0xffffffffu));
-}
 
 void build(const fs::path& tmp, const std::vector<Paper>& papers, std::vector<Study>& studies, const std::string& gnuplot,
            const std::vector<std::string>& validated, const std::vector<HeavyClaim>& heavy) {
@@ -167,7 +154,7 @@ void write_report(const ReportOptions& opt) {
   check_under_output_root(final_dir);  // a symlink DIR/report pointing out of DIR is refused
   fs::path tmp;
   for (int attempt = 0;; ++attempt) {
-    tmp = dir / ("report.tmp-" + random_suffix());
+    tmp = dir / ("report.tmp-" + work_dir_suffix());
     if (fs::create_directory(tmp)) break;
     if (attempt > 20) throw std::runtime_error("report: cannot create a temporary directory in " + dir.string());
   }
@@ -189,7 +176,7 @@ void write_report(const ReportOptions& opt) {
     // Not registered for removal by a signal: between the two renames the
     // previous report lives only there, and is better left than lost.
     if (fs::exists(final_dir)) {
-      old = dir / ("report.old-" + random_suffix());
+      old = dir / ("report.old-" + work_dir_suffix());
       fs::rename(final_dir, old);
     }
     try {

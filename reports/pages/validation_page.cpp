@@ -7,7 +7,6 @@
 // and renamed into place (figures, then JSON, then the page), so a failure
 // leaves no half-written page and any previous one untouched.
 #include <cmath>
-#include <random>
 
 #include <fmt/format.h>
 
@@ -257,17 +256,10 @@ std::string page_html(const ValidationResult& r, const std::string& stem,
   return h;
 }
 
-// <pid>-<hex>: the work directories of a killed run are removed at the next
-// start (app/output_dir.hpp).
-std::string random_suffix() {
-  std::random_device rd;
-  return fmt::format("{}-{:08x}", ::getpid(), static_cast<unsigned>(rd()));
-}
-
 // Moves `from` to `to`, replacing a previous file or directory there.
 void replace(const fs::path& from, const fs::path& to) {
   if (fs::is_directory(to)) {
-    const fs::path old = to.string() + ".old-" + random_suffix();
+    const fs::path old = to.string() + ".old-" + work_dir_suffix();
     fs::rename(to, old);
     fs::rename(from, to);
     std::error_code ec;
@@ -287,7 +279,7 @@ void write_validation_page(const ValidationResult& r, const fs::path& validate_d
   fs::create_directories(validate_dir);
   fs::path tmp;
   for (int attempt = 0;; ++attempt) {
-    tmp = validate_dir / (".tmp-" + stem + "-" + random_suffix());
+    tmp = validate_dir / (".tmp-" + stem + "-" + work_dir_suffix());
     if (fs::create_directory(tmp)) break;
     if (attempt > 20) throw std::runtime_error("validate: cannot create a temporary directory in " + validate_dir.string());
   }

@@ -315,7 +315,7 @@ std::vector<std::string> read_names(FieldReader& r, const std::string& key,
   return names;
 }
 
-AtlasCheck read_check(FieldReader& r) {
+AtlasCheck read_atlas_check(FieldReader& r) {
   AtlasCheck k;
   k.label = r.req<std::string>("label");
   k.claim = r.req<std::string>("claim");
@@ -350,7 +350,7 @@ AtlasSpec parse_atlas_spec(FieldReader& r) {
   s.problems = read_names(r, "problems", [](const std::string& n) {
     if (n != "binary" && n != "trimer") throw std::invalid_argument("unknown problem '" + n + "' (binary, trimer)");
   });
-  spec.checks = r.list("checks", read_check);
+  spec.checks = r.list("checks", read_atlas_check);
   // Every cell's envelope is fitted in the settings' bins, and a check that
   // names its fit refits in the claims' bins: each grid obeys the envelope's
   // sampling rule in both.

@@ -8,12 +8,16 @@
 // removes the folders (app/output_dir.hpp).
 #include <signal.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <cstdio>
 #include <mutex>
+#include <random>
 #include <set>
+#include <string>
 #include <system_error>
 #include <thread>
 
@@ -32,6 +36,15 @@ inline WorkDirRegistry& work_dir_registry() {
   return *r;
 }
 }  // namespace detail
+
+// <pid>-<8 hex>: the end of a work directory's name, by which a later start
+// in the same --out tells those of processes that are gone (app/output_dir.hpp).
+inline std::string work_dir_suffix() {
+  static thread_local std::mt19937 bits(std::random_device{}());
+  char hex[9];
+  std::snprintf(hex, sizeof hex, "%08x", static_cast<unsigned>(bits()));
+  return std::to_string(::getpid()) + "-" + hex;
+}
 
 // Registers `dir` for its lifetime; the owner still removes it on every normal path.
 class ScopedWorkDir {

@@ -20,11 +20,11 @@ namespace {
 // Anything a 50-digit evaluation of an exact identity leaves is far below this.
 const Mp50 kExactZero("1e-30");
 
-double d(const Mp50& x) { return static_cast<double>(x) + 0.0; }  // + 0.0: no "-0" in the JSON
+double to_json_double(const Mp50& x) { return static_cast<double>(x) + 0.0; }  // + 0.0: no "-0" in the JSON
 
 nlohmann::json doubles(const std::vector<Mp50>& p) {
   nlohmann::json a = nlohmann::json::array();
-  for (const auto& x : p) a.push_back(d(x));
+  for (const auto& x : p) a.push_back(to_json_double(x));
   return a;
 }
 
@@ -48,7 +48,7 @@ int linear_order(const StabilityFunction<Mp50>& R, int cap) {
 std::string polynomial_text(const std::vector<Mp50>& p) {
   std::string t;
   for (std::size_t k = 0; k < p.size(); ++k) {
-    const double c = d(p[k]);
+    const double c = to_json_double(p[k]);
     if (c == 0) continue;
     std::string term = fmt::format("{:.6g}", std::abs(c));
     if (k >= 1) term += k == 1 ? " z" : fmt::format(" z^{}", k);
@@ -74,7 +74,7 @@ nlohmann::json order_rows(const OrderConditionReport<Mp50>& rep) {
     }
     rows.push_back({{"order", order},
                     {"conditions", count},
-                    {"largest_residual", d(largest)},
+                    {"largest_residual", to_json_double(largest)},
                     {"first_failure", first.empty() ? nlohmann::json(nullptr) : nlohmann::json(first)}});
   }
   return rows;
@@ -95,12 +95,12 @@ ValidationItem order_item(const Tableau<Mp50>& tab, std::optional<int> claimed) 
   const std::string order_text = rep.order >= 6 ? "at least 6" : std::to_string(rep.order);
   it.value = {{"max_order", rep.order},
               {"max_order_to_double_precision", rep_double.order},
-              {"double_precision_tolerance", d(double_tolerance)},
+              {"double_precision_tolerance", to_json_double(double_tolerance)},
               {"at_least", rep.order >= 6},
               {"first_failing_condition", first.empty() ? nlohmann::json(nullptr) : nlohmann::json(first)},
               {"conditions_checked", rep.conditions.size()},
-              {"tolerance", d(rep.tolerance)},
-              {"row_sum_defect", d(rep.row_sum_defect)},
+              {"tolerance", to_json_double(rep.tolerance)},
+              {"row_sum_defect", to_json_double(rep.row_sum_defect)},
               {"claimed_order", claimed ? nlohmann::json(*claimed) : nlohmann::json(nullptr)},
               {"rows", order_rows(rep)}};
   it.verdict = "order " + order_text + " from the trees" + (first.empty() ? "" : "; first failing condition " + first);
@@ -173,23 +173,23 @@ ValidationItem modified_equation_item(const Tableau<Mp50>& tab) {
   const bool vanish = abs(r1) <= kExactZero && abs(r2) <= kExactZero;
   // (58) needs γ = 2 C11 h ≥ 0: a negative C11 would be anti-dissipation.
   const bool tailored = vanish && g >= 0;
-  it.value = {{"c11", d(m.c11)},
-              {"c21", d(m.c21)},
-              {"c22", d(m.c22)},
-              {"residual_59a", d(r1)},
-              {"residual_59b", d(r2)},
+  it.value = {{"c11", to_json_double(m.c11)},
+              {"c21", to_json_double(m.c21)},
+              {"c22", to_json_double(m.c22)},
+              {"residual_59a", to_json_double(r1)},
+              {"residual_59b", to_json_double(r2)},
               {"residual_59a_text", "C22 - 2 C11 - C11^2"},
               {"residual_59b_text", "C21 - C11 + C11^2"},
-              {"gamma_over_h", d(g)},
+              {"gamma_over_h", to_json_double(g)},
               {"tailored_conditions_hold", tailored},
               {"note", "c = A·1 is used (JVB eqs. (47)-(51)); residuals below 1e-30 count as zero (50-digit arithmetic)"}};
   if (!tailored)
     it.verdict = fmt::format("(59) residuals {:.3g}, {:.3g}: no γ/h makes the scheme tailored (γ/h = 2 C11 = {:.6g})",
-                             d(r1), d(r2), d(g));
+                             to_json_double(r1), to_json_double(r2), to_json_double(g));
   else if (abs(g) <= kExactZero)
     it.verdict = "(58)-(59) hold with γ/h = 2 C11 = 0 only: no numerical dissipation (the undamped case)";
   else
-    it.verdict = fmt::format("(58)-(59) hold: tailored dissipation for γ/h = 2 C11 = {:.6g}", d(g));
+    it.verdict = fmt::format("(58)-(59) hold: tailored dissipation for γ/h = 2 C11 = {:.6g}", to_json_double(g));
   it.verdict += " (informational)";
   return it;
 }

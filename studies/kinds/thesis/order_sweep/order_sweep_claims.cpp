@@ -131,7 +131,7 @@ Claim with_parameter(const Claim& base, const std::string& key, double value) {
   return c;
 }
 
-struct Run {
+struct SweptRun {
   double value = 0;
   std::string label;  // empty for sweep values
   StudyResult study;
@@ -160,7 +160,7 @@ ClaimResult run_order_sweep_claim(const Claim& claim, const OrderSweepSpec& spec
     throw std::invalid_argument(where + ": base '" + base.id + "' couples gamma to h; it cannot be swept");
   const OrderCheck& fit_check = base.checks.front();
 
-  std::vector<Run> runs;
+  std::vector<SweptRun> runs;
   for (double v : spec.values) runs.push_back({v, "", {}});
   for (const auto& s : spec.separate) runs.push_back({s.value, s.label, {}});
   StudyOptions opt = options;
