@@ -22,8 +22,7 @@
 
 namespace granconv {
 
-using namespace report_detail;
-
+namespace report_detail {
 namespace {
 
 void build(const fs::path& tmp, const std::vector<Paper>& papers, std::vector<Study>& studies, const std::string& gnuplot,
@@ -105,8 +104,12 @@ std::vector<Paper> arrange(std::vector<Study>& studies, const std::vector<Report
 }
 
 }  // namespace
+}  // namespace report_detail
 
 void write_report(const ReportOptions& opt) {
+  // Here, not at namespace scope: in a batched build (GRANCONV_UNITY) a
+  // namespace-scope directive would reach the files compiled after this one.
+  using namespace report_detail;
   const fs::path dir = opt.out_dir.empty() ? fs::path(".") : opt.out_dir;
   const fs::path sdir = dir / "studies";
   if (!fs::is_directory(sdir)) throw std::runtime_error("report: no study results: " + sdir.string() + " is not a directory");

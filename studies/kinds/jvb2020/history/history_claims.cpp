@@ -13,8 +13,6 @@
 
 namespace granconv {
 
-using namespace history;
-
 namespace {
 
 struct Peak {
@@ -44,6 +42,9 @@ std::vector<double> component(const std::vector<Vec<double>>& xv, int index) {
 // each named bead at the right time with the right amplitude — as bounds on
 // the peak velocity and its time, and the velocity error over the named beads.
 HistorySpec parse_history_spec(FieldReader& r) {
+  // Here, not at namespace scope: in a batched build (GRANCONV_UNITY) a
+  // namespace-scope directive would reach the files compiled after this one.
+  using namespace history;
   HistorySpec s;
   const auto sc = read_scenario(r);
   s.scenario = sc.scenario;
@@ -84,6 +85,7 @@ HistorySpec parse_history_spec(FieldReader& r) {
 }
 
 ClaimResult run_history_claim(const Claim& claim, const HistorySpec& spec, const StudyOptions& opt) {
+  using namespace history;
   const auto pr = make_problem<double>(spec.scenario, spec.params);
   const auto& beads = spec.beads;
   for (int b : beads)

@@ -12,9 +12,10 @@
 
 namespace granconv {
 
-using namespace history;
-
 TableSpec parse_table_spec(FieldReader& r) {
+  // Here, not at namespace scope: in a batched build (GRANCONV_UNITY) a
+  // namespace-scope directive would reach the files compiled after this one.
+  using namespace history;
   TableSpec s;
   const auto sc = read_scenario(r);
   s.scenario = sc.scenario;
@@ -39,6 +40,7 @@ TableSpec parse_table_spec(FieldReader& r) {
 // within a relative tolerance of the printed values, and the reference's
 // sup norms. Run times are reported beside the paper's Scilab times, not checked.
 ClaimResult run_table_claim(const Claim& claim, const TableSpec& spec, const StudyOptions& opt) {
+  using namespace history;
   const auto pr = make_problem<double>(spec.scenario, spec.params);
   const double rel = spec.relative_tolerance;
   const double sup_rel = spec.reference_sup_relative_tolerance;

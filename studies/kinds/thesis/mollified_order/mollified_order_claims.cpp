@@ -22,10 +22,10 @@
 
 namespace granconv {
 
+namespace mollified_order {
 namespace {
 
 using nlohmann::json;
-using namespace mollified_order;
 
 // h_ε of every width under the definition `ho` and the power law through them.
 PowerLaw power_law(const std::vector<Curve>& curves, const std::vector<double>& eps, const HEpsilonOptions& ho) {
@@ -71,8 +71,12 @@ FixedExponentPrefactor prefactor_at(const PowerLaw& law, double a) {
 }
 
 }  // namespace
+}  // namespace mollified_order
 
 ClaimResult run_mollified_order_claim(const Claim& claim, const MollifiedOrderSpec& st, const StudyOptions& opt) {
+  // Here, not at namespace scope: in a batched build (GRANCONV_UNITY) a
+  // namespace-scope directive would reach the files compiled after this one.
+  using namespace mollified_order;
   const auto wall = std::chrono::steady_clock::now();
   const auto& eps = st.eps;
   const auto& ho = st.ho;

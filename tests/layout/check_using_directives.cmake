@@ -1,0 +1,32 @@
+cmake_minimum_required(VERSION 3.19)
+# No using-directive at namespace scope in the product's sources: build.sh
+# compiles each library's files as one translation unit (GRANCONV_UNITY), where
+# `using namespace X;` outside a function reaches every file compiled after it
+# and makes their names clash with X's. A directive inside a function body
+# (indented) stays there.
+# -DROOT=<source tree> (the repository, or a test tree with a planted directive)
+set(folders models schemes reference fit studies reports app)
+if(NOT ROOT)
+  message(FATAL_ERROR "check_using_directives.cmake: -DROOT=<source tree> is required")
+endif()
+set(sources)
+foreach(folder IN LISTS folders)
+  file(GLOB_RECURSE found RELATIVE ${ROOT} ${ROOT}/${folder}/*.cpp ${ROOT}/${folder}/*.hpp)
+  list(APPEND sources ${found})
+endforeach()
+if(NOT sources)
+  message(FATAL_ERROR "check_using_directives.cmake: no source found under ${ROOT}")
+endif()
+list(SORT sources)
+set(problems "")
+foreach(src IN LISTS sources)
+  file(STRINGS ${ROOT}/${src} lines REGEX "^using namespace ")
+  foreach(line IN LISTS lines)
+    string(APPEND problems "  ${src}: ${line}\n")
+  endforeach()
+endforeach()
+list(LENGTH sources count)
+if(problems)
+  message(FATAL_ERROR "using-directives at namespace scope (move them into the functions that use them):\n${problems}")
+endif()
+message(STATUS "${count} product sources: no using-directive at namespace scope")
