@@ -5,11 +5,23 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
+case "${1:-}" in
+  report|test) ;;
+  *)
+    echo "usage: $0 report|test" >&2
+    exit 2
+    ;;
+esac
+
+# What the report needs; the tests add the benchmarks' library and the
+# browser that loads the report (tests/cli/check_report_browser.py), so that a
+# newcomer's first report does not wait for them.
 packages=(build-essential cmake libsundials-dev libeigen3-dev libboost-dev catch2 libcli11-dev libfmt-dev
-          nlohmann-json3-dev libqd-dev libxxhash-dev gnuplot-nox libbenchmark-dev chromium libopenmpi-dev openmpi-bin ninja-build
+          nlohmann-json3-dev libqd-dev libxxhash-dev gnuplot-nox libopenmpi-dev openmpi-bin ninja-build
           # The external codes whose integrators the claims of docs/external-codes.md verify, and the
           # Python of its example stepper.
           lammps yade python3-numpy)
+[[ $1 == test ]] && packages+=(libbenchmark-dev chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -54,9 +66,5 @@ case "${1:-}" in
     cmake --build "$build" -j "$jobs"
     cd "$build"
     ctest --no-tests=error --output-on-failure -j "$jobs"
-    ;;
-  *)
-    echo "usage: $0 report|test" >&2
-    exit 2
     ;;
 esac

@@ -107,8 +107,6 @@ std::vector<Paper> arrange(std::vector<Study>& studies, const std::vector<Report
 }  // namespace report_detail
 
 void write_report(const ReportOptions& opt) {
-  // Here, not at namespace scope: in a batched build (GRANCONV_UNITY) a
-  // namespace-scope directive would reach the files compiled after this one.
   using namespace report_detail;
   const fs::path dir = opt.out_dir.empty() ? fs::path(".") : opt.out_dir;
   const fs::path sdir = dir / "studies";

@@ -147,3 +147,39 @@ TEST_CASE("a sweep's step sizes are cut into contiguous groups within the memory
   CHECK(stream_group_size(1e7, 300e6) == 1);  // at least one, whatever the memory
   CHECK(stream_group_size(10, 300e6) == kMaxRunsPerStream);  // a thread a run: bounded
 }
+
+TEST_CASE("a tight ring read by many consumers at different strides: every state as written, no wake-up lost") {
+  // The producer and the consumers wake each other only when one could use
+  // what changed (a state, a freed slot, a turn): a lost wake-up here hangs
+  // (ctest's timeout), a wrong slot shows in the values.
+  const long count = 3000;
+  const Eigen::Index width = 3;
+  const auto producer = [&](const ReferenceSink& sink) -> Provenance {
+    for (long p = 0; p < count; ++p) sink(Vec<double>::Constant(width, double(p)));
+    return {};
+  };
+  for (std::size_t slots : {std::size_t(1), std::size_t(2), std::size_t(7)})
+    for (int running : {1, 2, 3}) {
+      INFO(slots << " slots, " << running << " computing");
+      constexpr std::size_t kConsumers = 9;
+      std::vector<long> sum(kConsumers, 0), expected(kConsumers, 0);
+      std::vector<ReferenceBroadcast::Consumer> consumers;
+      for (std::size_t c = 0; c < kConsumers; ++c) {
+        const long stride = 1 + long(c) * long(c);
+        for (long u = 0; u < count; u += stride) expected[c] += u;
+        consumers.push_back([&, c, stride](ReferenceBroadcast::Reader& r) {
+          for (long u = 0; u < count; u += stride) {
+            const Vec<double>& x = r.at(u);
+            if (x[0] != double(u) || x[width - 1] != double(u)) throw std::logic_error("a state not as written");
+            sum[c] += u;
+          }
+        });
+      }
+      const auto out = ReferenceBroadcast::run(producer, count, width, slots, running, consumers);
+      CHECK_FALSE(out.reference_failure);
+      for (std::size_t c = 0; c < kConsumers; ++c) {
+        CHECK_FALSE(out.failures[c]);
+        CHECK(sum[c] == expected[c]);
+      }
+    }
+}

@@ -42,8 +42,6 @@ std::vector<double> component(const std::vector<Vec<double>>& xv, int index) {
 // each named bead at the right time with the right amplitude — as bounds on
 // the peak velocity and its time, and the velocity error over the named beads.
 HistorySpec parse_history_spec(FieldReader& r) {
-  // Here, not at namespace scope: in a batched build (GRANCONV_UNITY) a
-  // namespace-scope directive would reach the files compiled after this one.
   using namespace history;
   HistorySpec s;
   const auto sc = read_scenario(r);

@@ -13,8 +13,6 @@
 namespace granconv {
 
 TableSpec parse_table_spec(FieldReader& r) {
-  // Here, not at namespace scope: in a batched build (GRANCONV_UNITY) a
-  // namespace-scope directive would reach the files compiled after this one.
   using namespace history;
   TableSpec s;
   const auto sc = read_scenario(r);

@@ -32,8 +32,6 @@ namespace granconv {
 using nlohmann::json;
 
 ClaimResult run_bistiffness_claim(const Claim& claim, const BistiffnessSpec& spec, const StudyOptions& opt) {
-  // Here, not at namespace scope: in a batched build (GRANCONV_UNITY) a
-  // namespace-scope directive would reach the files compiled after this one.
   using namespace bistiffness;
   const auto wall_clock = std::chrono::steady_clock::now();
   const std::string& what = spec.check;

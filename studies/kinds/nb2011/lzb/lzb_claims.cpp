@@ -5,8 +5,6 @@
 namespace granconv {
 
 ClaimResult run_lzb_claim(const Claim& claim, const LzbSpec& spec, const StudyOptions& options) {
-  // Here, not at namespace scope: in a batched build (GRANCONV_UNITY) a
-  // namespace-scope directive would reach the files compiled after this one.
   using namespace lzb_kind;
   if (spec.check == "steps") return steps_claim(claim, spec, options);
   if (spec.check == "order") return order_claim(claim, spec, options);

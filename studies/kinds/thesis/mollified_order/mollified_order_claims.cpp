@@ -74,8 +74,6 @@ FixedExponentPrefactor prefactor_at(const PowerLaw& law, double a) {
 }  // namespace mollified_order
 
 ClaimResult run_mollified_order_claim(const Claim& claim, const MollifiedOrderSpec& st, const StudyOptions& opt) {
-  // Here, not at namespace scope: in a batched build (GRANCONV_UNITY) a
-  // namespace-scope directive would reach the files compiled after this one.
   using namespace mollified_order;
   const auto wall = std::chrono::steady_clock::now();
   const auto& eps = st.eps;

@@ -143,8 +143,6 @@ const std::vector<std::string> kColors = {palette::blue,  palette::orange, palet
 }  // namespace
 
 ClaimResult run_order_sweep_claim(const Claim& claim, const OrderSweepSpec& spec, const StudyOptions& options) {
-  // Here, not at namespace scope: in a batched build (GRANCONV_UNITY) a
-  // namespace-scope directive would reach the files compiled after this one.
   using namespace order_sweep;
   const auto wall = std::chrono::steady_clock::now();
   const std::string where = "claim '" + claim.id + "'";

@@ -10,8 +10,6 @@
 namespace granconv {
 
 ClaimResult run_contact_dynamics_claim(const Claim& claim, const ContactDynamicsSpec& spec, const StudyOptions& opt) {
-  // Here, not at namespace scope: in a batched build (GRANCONV_UNITY) a
-  // namespace-scope directive would reach the files compiled after this one.
   using namespace contact_dynamics;
   const auto wall = std::chrono::steady_clock::now();
   ClaimResult res = spec.check == "shock-law"          ? run_shock_law(claim, spec)
