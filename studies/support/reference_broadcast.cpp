@@ -27,10 +27,10 @@ struct ReferenceBroadcast::Shared {
   std::vector<long> positions;   // each consumer's last asked index (held until its next ask)
   int running = 0;               // threads computing now
   // Who waits on a predicate other than a turn, so that a state written or a
-  // slot freed wakes the threads only when one of them could use it: a
-  // notification per state woke every waiting consumer, and on the trimer's
-  // sweeps (millions of small states, a hundred consumers) the wake-ups took
-  // a sixth of the time.
+  // slot freed wakes the threads only when one of them could use it (a
+  // notification per state woke every waiting thread for nothing; figures in
+  // docs/performance.md). A turn given up always notifies, so no thread waits
+  // for ever on these alone.
   bool producer_waiting = false;
   int consumers_waiting = 0;
   bool producer_done = false, stop = false;

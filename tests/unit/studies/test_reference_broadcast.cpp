@@ -150,8 +150,8 @@ TEST_CASE("a sweep's step sizes are cut into contiguous groups within the memory
 
 TEST_CASE("a tight ring read by many consumers at different strides: every state as written, no wake-up lost") {
   // The producer and the consumers wake each other only when one could use
-  // what changed (a state, a freed slot, a turn): a lost wake-up here hangs
-  // (ctest's timeout), a wrong slot shows in the values.
+  // what changed (a state, a freed slot, a turn); which thread runs when
+  // must not show in what any consumer reads, and a wrong slot would.
   const long count = 3000;
   const Eigen::Index width = 3;
   const auto producer = [&](const ReferenceSink& sink) -> Provenance {
