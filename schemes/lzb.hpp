@@ -110,6 +110,8 @@ class LzbImpact {
     E_ = Vec<double>::Zero(nc);
     p_.assign(m_.size(), 0);
     v_ = Vec<double>::Zero(static_cast<Eigen::Index>(m_.size()));
+    gam_a_.assign(nc, 0);
+    gam_b_.assign(nc, 0);
   }
 
   int contacts() const { return static_cast<int>(K_.size()); }
@@ -121,6 +123,7 @@ class LzbImpact {
     if (v0.size() != nb) throw std::invalid_argument("LZB: one pre-impact velocity per body expected");
     for (int i = 0; i < nb; ++i) p_[i] = m_[i] * v0[i];
     E_.setZero();
+    primary_ = -1;  // the cached powers below are computed again
     LzbResult r;
     velocities();
     r.momentum_before = momentum();
@@ -157,6 +160,21 @@ class LzbImpact {
         if (by_velocity ? u_[s] < u_[j] : E_[s] < E_[j]) s = j;
       // Distributing law (lines 41–56).
       const double dP = opt_.dP, Es = E_[s], us = u_[s];
+      // The powers of the stiffness ratios depend on the primary contact
+      // alone, which changes seldom: computed once per primary, on demand
+      // (pow was two thirds of an impact's time). The same calls on the same
+      // arguments: the same bits.
+      if (s != primary_) {
+        primary_ = s;
+        std::fill(gam_a_.begin(), gam_a_.end(), 0.0);
+        std::fill(gam_b_.begin(), gam_b_.end(), 0.0);
+        ks_a_ = std::pow(K_[s], a);
+      }
+      const auto gam_to = [&](std::vector<double>& cache, int j, double gam, double e) {
+        double& g = cache[static_cast<std::size_t>(j)];
+        if (g == 0) g = std::pow(gam, e);  // gam > 0: its power is > 0
+        return g;
+      };
       for (int j = 0; j < nc; ++j) {
         const double gam = K_[j] / K_[s];
         double d = 0;
@@ -165,14 +183,14 @@ class LzbImpact {
         } else if (flag_[j] == 1) {
           d = gam * std::pow(u_[j] * dP / Es, eta) * dP;  // (13)
           ++r.rule13;
-          const double cap = std::pow(gam, a) * dP;
+          const double cap = gam_to(gam_a_, j, gam, a) * dP;
           if (opt_.guard_rule13 && d > cap) {
             d = cap;
             ++r.guarded;
           }
         } else if (flag_[j] == 2) {
-          d = opt_.swap_rule11_exponents ? std::pow(gam, b) * std::pow(E_[j] / Es, a) * dP
-                                         : std::pow(gam, a) * std::pow(E_[j] / Es, b) * dP;  // (11)
+          d = opt_.swap_rule11_exponents ? gam_to(gam_b_, j, gam, b) * std::pow(E_[j] / Es, a) * dP
+                                         : gam_to(gam_a_, j, gam, a) * std::pow(E_[j] / Es, b) * dP;  // (11)
         }
         dPj_[j] = d;
       }
@@ -195,7 +213,7 @@ class LzbImpact {
       }
       // Force at the primary contact (lines 81–88, (17)) and the clocks (89–91).
       const double base = Es > 0 ? Es : us * dPj_[s];
-      const double lambda = lambda_coef * std::pow(K_[s], a) * std::pow(base, b);
+      const double lambda = lambda_coef * ks_a_ * std::pow(base, b);
       r.P += dPj_[s];
       r.t += dPj_[s] / lambda;
       std::swap(u_, u_new_);
@@ -243,6 +261,10 @@ class LzbImpact {
   bool wall_ = false;
   double eta_ = 1.5;
   std::vector<double> u_, u_new_, dPj_, p_;
+  // pow(K_j / K_s, a), pow(K_j / K_s, b) and pow(K_s, a) for the primary contact s = primary_ (0: not yet).
+  std::vector<double> gam_a_, gam_b_;
+  int primary_ = -1;
+  double ks_a_ = 0;
   std::vector<int> flag_;
   Vec<double> E_, v_;
 };
