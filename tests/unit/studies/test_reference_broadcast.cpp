@@ -148,7 +148,7 @@ TEST_CASE("a sweep's step sizes are cut into contiguous groups within the memory
   CHECK(stream_group_size(10, 300e6) == kMaxRunsPerStream);  // a thread a run: bounded
 }
 
-TEST_CASE("a tight ring read by many consumers at different strides: every state as written, no wake-up lost") {
+TEST_CASE("a tight ring read by many consumers at different strides: every state as written, the run ends") {
   // The producer and the consumers wake each other only when one could use
   // what changed (a state, a freed slot, a turn); which thread runs when
   // must not show in what any consumer reads, and a wrong slot would.
