@@ -161,9 +161,9 @@ class LzbImpact {
       // Distributing law (lines 41–56).
       const double dP = opt_.dP, Es = E_[s], us = u_[s];
       // The powers of the stiffness ratios depend on the primary contact
-      // alone, which changes seldom: computed once per primary, on demand
-      // (pow was two thirds of an impact's time). The same calls on the same
-      // arguments: the same bits.
+      // alone, which changes seldom, and pow dominates an impact's cost:
+      // computed once per primary, on demand (docs/performance.md). The same
+      // calls on the same arguments: the same bits.
       if (s != primary_) {
         primary_ = s;
         std::fill(gam_a_.begin(), gam_a_.end(), 0.0);
