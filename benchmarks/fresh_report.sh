@@ -6,7 +6,7 @@
 # the README says.
 #
 #   sudo benchmarks/fresh_report.sh --purge-packages REV...
-#   ROUNDS=2 sudo benchmarks/fresh_report.sh --purge-packages b7042e0 HEAD
+#   sudo ROUNDS=2 benchmarks/fresh_report.sh --purge-packages b7042e0 HEAD
 #
 # This removes system packages, so it runs only when told so. The packages
 # marked as installed by hand before the first run are installed again at
@@ -22,6 +22,8 @@ set -euo pipefail
   exit 2
 }
 shift
+rounds=${ROUNDS:-1}
+[[ $rounds =~ ^[1-9][0-9]{0,2}$ ]] || { echo "fresh_report.sh: ROUNDS must be a count from 1 to 999, not '$rounds'" >&2; exit 2; }
 (($#)) || { echo "fresh_report.sh: name at least one revision" >&2; exit 2; }
 [[ $(id -u) -eq 0 ]] || { echo "fresh_report.sh: apt-get purge needs root" >&2; exit 2; }
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -55,7 +57,7 @@ trap restore EXIT
 
 echo "| round | commit | build.sh report wall [s] | to the first compile [s] | compile [s] | rest [s] | exit | installed packages before | summary |"
 echo "|---|---|---|---|---|---|---|---|---|"
-for ((round = 1; round <= ${ROUNDS:-1}; ++round)); do
+for ((round = 1; round <= rounds; ++round)); do
   for rev in "${revs[@]}"; do
     DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq "${purge[@]}" >"$scratch/purge.log" 2>&1 || true
     DEBIAN_FRONTEND=noninteractive apt-get autoremove --purge -y -qq >>"$scratch/purge.log" 2>&1
